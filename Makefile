@@ -1,0 +1,98 @@
+# Makefile: the only build system of litsi. See README.md.
+include config.mk
+
+PKGS = json-c zlib sqlite3
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS))
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS))
+CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
+CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
+
+CPPFLAGS += -Iinclude -Isrc -I$(BUILD) -D_GNU_SOURCE -include src/util/banned.h
+ALL_CFLAGS = -std=c11 $(OPT) $(WARN) $(SAN) $(PKG_CFLAGS) $(CFLAGS)
+LDLIBS_ALL = $(PKG_LIBS) -lm $(LDLIBS)
+
+LIB_SRC := $(sort $(wildcard src/util/*.c src/parse/*.c src/store/*.c src/analysis/*.c src/fmt/*.c))
+CMD_SRC := $(sort $(wildcard src/cmd/*.c)) src/main.c
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CMD_OBJ := $(CMD_SRC:%.c=$(BUILD)/%.o)
+UNIT_SRC := $(sort $(wildcard tests/unit/check_*.c)) tests/unit/main.c
+UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
+HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
+
+.PHONY: all check check-unit check-cli check-meta check-headers lint asan valgrind \
+	install uninstall clean bench fuzz style
+all: litsi
+
+litsi: $(BUILD)/litsi
+	@if [ "$(BUILD)" = build ]; then cp $(BUILD)/litsi litsi; fi
+
+$(BUILD)/litsi: $(CMD_OBJ) $(BUILD)/liblitsi.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/liblitsi.a $(LDLIBS_ALL)
+
+$(BUILD)/liblitsi.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $(LIB_OBJ)
+
+$(BUILD)/%.o: %.c $(HEADERS) $(BUILD)/schema.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/unit/%.o: tests/unit/%.c $(HEADERS) $(BUILD)/unit_suites.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
+
+$(BUILD)/schema.h: src/store/schema.sql scripts/embed-sql.sh
+	@mkdir -p $(BUILD)
+	sh scripts/embed-sql.sh $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/unit_suites.h: $(wildcard tests/unit/check_*.c) scripts/unit-suites.sh
+	@mkdir -p $(BUILD)
+	sh scripts/unit-suites.sh tests/unit/check_*.c > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/litsi-unit: $(UNIT_OBJ) $(BUILD)/liblitsi.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/liblitsi.a $(CHECK_LIBS) $(LDLIBS_ALL)
+
+check: check-unit check-cli check-meta
+
+check-unit: $(BUILD)/litsi-unit
+	LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} $(BUILD)/litsi-unit
+
+check-cli: $(BUILD)/litsi
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/cli/run.sh
+
+check-meta: $(BUILD)/litsi
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/meta/run.sh
+
+check-headers:
+	@for h in include/litsi/*.h; do \
+		echo "#include \"$${h#include/}\"" | $(CC) $(CPPFLAGS) $(ALL_CFLAGS) -x c -fsyntax-only - || exit 1; \
+	done; echo "headers ok"
+
+lint:
+	sh scripts/lint.sh
+
+asan:
+	$(MAKE) BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+		SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" check
+
+valgrind: $(BUILD)/litsi-unit
+	CK_FORK=no LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} valgrind --leak-check=full \
+		--error-exitcode=1 --errors-for-leak-kinds=definite $(BUILD)/litsi-unit
+
+bench: $(BUILD)/litsi
+	sh scripts/bench.sh $(BUILD)/litsi
+
+install: litsi
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 $(DESTDIR)$(MANPREFIX)/man5 \
+		$(DESTDIR)$(MANPREFIX)/man7 $(DESTDIR)$(PREFIX)/share/litsi
+	install -m 755 litsi $(DESTDIR)$(PREFIX)/bin/litsi
+	install -m 644 man/*.1 $(DESTDIR)$(MANPREFIX)/man1/
+	install -m 644 man/*.5 $(DESTDIR)$(MANPREFIX)/man5/
+	if ls man/*.7 >/dev/null 2>&1; then install -m 644 man/*.7 $(DESTDIR)$(MANPREFIX)/man7/; fi
+	if ls scripts/*.gp >/dev/null 2>&1; then install -m 644 scripts/*.gp $(DESTDIR)$(PREFIX)/share/litsi/; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/litsi
+
+clean:
+	rm -rf build build-asan litsi

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fmt.h: result formatting. A command describes each result table by its
+ * columns, then feeds cells; the formatter writes an aligned table, TSV
+ * (gnuplot-ready: '#' header, blank lines between blocks), CSV or one JSON
+ * document. All number formatting goes through here.
+ */
+#ifndef LITSI_FMT_H
+#define LITSI_FMT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+enum fmt_kind { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_JSON };
+enum fmt_type { FT_STR, FT_INT, FT_DBL };
+
+struct fmt_col {
+	const char *name;	/* column header / JSON key, units in the name (start_ns) */
+	enum fmt_type type;
+	int prec;		/* decimals for FT_DBL */
+};
+
+struct fmt;
+
+/* fmt_parse_kind() - "table|tsv|csv|json" → kind; -1 if unknown. */
+int fmt_parse_kind(const char *s, enum fmt_kind *kind);
+/* fmt_default_kind() - table when @out is a terminal, else tsv. */
+enum fmt_kind fmt_default_kind(FILE *out);
+
+struct fmt *fmt_new(FILE *out, enum fmt_kind kind);
+/* fmt_free() - finish the document (JSON closing brace); NULL is a no-op. */
+void fmt_free(struct fmt *f);
+
+/*
+ * fmt_begin() - start table @name (JSON key; table/tsv/csv print it as a
+ * title line "# name"). @cols must stay valid until fmt_end().
+ */
+void fmt_begin(struct fmt *f, const char *name, const struct fmt_col *cols, size_t ncols);
+void fmt_str(struct fmt *f, const char *v);	/* NULL prints as "-" / null */
+void fmt_int(struct fmt *f, int64_t v);
+void fmt_dbl(struct fmt *f, double v);		/* NaN prints as "nan" / null */
+void fmt_end_row(struct fmt *f);
+/* fmt_break() - a block boundary (e.g. next GPU): two blank lines in TSV for gnuplot 'index'. */
+void fmt_break(struct fmt *f);
+void fmt_end(struct fmt *f);
+/*
+ * fmt_note() - a key/value line outside tables: "key: value" in table mode,
+ * "# key: value" in TSV/CSV, a string member in JSON.
+ */
+void fmt_note(struct fmt *f, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Number helpers shared by every command (fixed, documented precision). */
+void fmt_double_to(char *buf, size_t n, double v, int prec);
+
+#endif

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * trace.h: in-memory record types shared by parsers, the store and the
+ * analyses. Plain structs; all times are int64 nanoseconds.
+ */
+#ifndef LITSI_TRACE_H
+#define LITSI_TRACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TIME_NONE INT64_MIN	/* "no timestamp" marker */
+
+enum kernel_class {
+	KCLASS_COMPUTE = 0,
+	KCLASS_COMM = 1,	/* name contains nccl or rccl (case-insensitive) */
+	KCLASS_MEMCPY = 2,
+	KCLASS_MEMSET = 3,
+};
+
+enum clock_domain {
+	CLK_EPOCH = 0,	/* ns since the Unix epoch (PyTorch traces, telemetry) */
+	CLK_BOOTTIME = 1,	/* ns since boot (rocprof, rocprofv3) */
+};
+
+/* What a parser learns about the file as a whole (may be sent several times). */
+struct rec_source {
+	const char *format;	/* "pytorch", "rocprofv3-csv", "amd-smi-csv", ... */
+	enum clock_domain clock;
+	const char *hostname;	/* NULL when the file names none */
+	int rank;		/* -1 if unknown */
+	int world_size;		/* -1 if unknown */
+};
+
+/* A GPU as a file describes it. */
+struct rec_gpu {
+	int device;		/* device index on its node (kineto pid, gpu-id, amd-smi gpu) */
+	int rank;		/* -1 if unknown */
+	const char *vendor;	/* "AMD", "NVIDIA" or NULL */
+	const char *product;	/* "AMD Instinct MI300X", or NULL */
+};
+
+/* One GPU execution interval. */
+struct rec_kernel {
+	int device;		/* as in rec_gpu.device */
+	int rank;		/* rank context (fused traces: args.rank); -1 = the file's */
+	int64_t stream;		/* HIP/CUDA stream, or HSA queue when no stream is known */
+	const char *name;
+	size_t name_len;
+	int64_t start_ns, end_ns;	/* [start, end) in the source's clock */
+	enum kernel_class kclass;
+	int64_t correlation;	/* launch correlation id; -1 if none */
+	int64_t launch_ns;	/* CPU launch time if the parser knows it, else TIME_NONE */
+	int64_t bytes;		/* memcpy/memset bytes, -1 if unknown */
+};
+
+/* A CPU-side launch (runtime call) with a correlation id: used to link kernels. */
+struct rec_launch {
+	int rank;		/* rank context (fused traces); -1 = the file's */
+	int64_t correlation;
+	int64_t ts_ns;
+	int64_t tid;		/* CPU thread of the call */
+	int64_t external_id;	/* -1 if none */
+};
+
+/* One traced iteration (ProfilerStep#N) on the CPU of one rank. */
+struct rec_step {
+	int rank;		/* rank context; -1 = the file's */
+	int64_t step;
+	int64_t start_ns, end_ns;
+};
+
+/* A CPU-side range used to label kernels (user_annotation, cpu_op) or a marker. */
+struct rec_annotation {
+	int rank;		/* rank context; -1 = the file's */
+	const char *kind;	/* "user_annotation", "gpu_user_annotation", "marker", ... */
+	const char *name;
+	int64_t start_ns, end_ns;
+	int64_t tid;
+	int device;		/* for gpu_user_annotation; -1 otherwise */
+	int64_t external_id;	/* -1 if none */
+};
+
+/* The args of a record_param_comms event (or of a kernel that carries them). */
+struct rec_collective {
+	int rank;		/* rank context; -1 = the file's */
+	int64_t start_ns, end_ns;	/* the CPU event's span */
+	int64_t tid;
+	int64_t correlation;	/* set when the args sit on the kernel itself; else -1 */
+	int64_t external_id;	/* -1 if none */
+	const char *coll_name;	/* "allreduce", "_allgather_base", ... */
+	const char *dtype;
+	int64_t in_nelems, out_nelems;	/* -1 if absent */
+	int64_t group_size;	/* -1 if absent */
+	int64_t seq;		/* -1 if absent */
+	const char *in_split, *out_split;
+	const char *pg_name, *pg_desc, *pg_ranks;
+};
+
+/* One telemetry reading. */
+struct rec_telemetry {
+	int device;
+	int64_t t_ns;		/* epoch ns */
+	const char *metric;	/* canonical name (see telemetry metric list) or raw column */
+	const char *unit;	/* "C", "W", "MHz", "%", "J", "" */
+	double value;
+};
+
+/* Canonical telemetry metric names. */
+#define METRIC_TEMP_HOTSPOT "temp_hotspot_c"
+#define METRIC_TEMP_EDGE "temp_edge_c"
+#define METRIC_TEMP_MEM "temp_mem_c"
+#define METRIC_POWER "power_w"
+#define METRIC_GFX_CLK "gfx_clk_mhz"
+#define METRIC_MEM_CLK "mem_clk_mhz"
+#define METRIC_GFX_ACT "gfx_activity_pct"
+#define METRIC_MEM_ACT "mem_activity_pct"
+#define METRIC_ENERGY "energy_j"
+#define METRIC_THROTTLE "throttle_pct"	/* % of time throttled in the interval */
+#define METRIC_POWER_CAP "power_cap_w"
+
+/* An aggregate row (stats files): stored as such, never as kernels. */
+struct rec_aggregate {
+	const char *kind;	/* "kernel_stats", "hip_stats", "copy_stats", ... */
+	const char *name;
+	int64_t calls;
+	int64_t total_ns;
+	double avg_ns, pct;
+	int64_t min_ns, max_ns;	/* -1 when absent */
+};
+
+#endif

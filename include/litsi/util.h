@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/* util.h: sbuf (growable string), VEC_GROW, arena, strict number parsing, sha256. */
+#ifndef LITSI_UTIL_H
+#define LITSI_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- memory ---- */
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/*
+ * VEC_GROW() - make room for @need elements in (ptr, alloc). Aborts on
+ * overflow or allocation failure (git ALLOC_GROW).
+ */
+#define VEC_GROW(ptr, need, alloc)                                                   \
+	do {                                                                         \
+		if ((size_t)(need) > (alloc)) {                                      \
+			size_t vg_n_ = (alloc) < 16 ? 16 : (alloc) * 2;              \
+			if (vg_n_ < (size_t)(need))                                  \
+				vg_n_ = (size_t)(need);                              \
+			(ptr) = vec_realloc_((ptr), vg_n_, sizeof(*(ptr)));          \
+			(alloc) = vg_n_;                                             \
+		}                                                                    \
+	} while (0)
+void *vec_realloc_(void *p, size_t n, size_t elem);
+
+/* ---- sbuf: git strbuf semantics; buf is never NULL and always NUL-terminated ---- */
+struct sbuf {
+	char *buf;
+	size_t len, alloc;
+};
+extern char sbuf_empty_[];
+#define SBUF_INIT { sbuf_empty_, 0, 0 }
+void sbuf_init(struct sbuf *sb);
+void sbuf_release(struct sbuf *sb);
+void sbuf_reset(struct sbuf *sb);
+void sbuf_grow(struct sbuf *sb, size_t extra);
+void sbuf_add(struct sbuf *sb, const void *data, size_t n);
+void sbuf_addstr(struct sbuf *sb, const char *s);
+void sbuf_addch(struct sbuf *sb, int c);
+void sbuf_addf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *sbuf_detach(struct sbuf *sb);
+
+/* ---- arena: many small strings freed at once (git mem_pool) ---- */
+struct arena_block;
+struct arena {
+	struct arena_block *head;
+};
+void arena_init(struct arena *a);
+void arena_release(struct arena *a);
+void *arena_alloc(struct arena *a, size_t n);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+char *arena_strdup(struct arena *a, const char *s);
+
+/* ---- strict number parsing: 0 on success, -1 on garbage or range error ---- */
+int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out);
+int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+int parse_int(const char *s, int min, int max, int *out);
+int parse_double(const char *s, double *out);
+/* parse_i64n() - like parse_i64 on the @n bytes at @s (not NUL-terminated). */
+int parse_i64n(const char *s, size_t n, int64_t *out);
+/*
+ * parse_decimal_scaled() - parse a decimal text number ("12.345", "-3", "1e3")
+ * exactly, multiplied by 10^@scale, rounded half away from zero, into int64.
+ * Used for microsecond timestamps → ns without going through a double.
+ */
+int parse_decimal_scaled(const char *s, size_t n, int scale, int64_t *out);
+/* parse_duration() - "1.5ms", "20us", "3s", "100ns" or a bare ns count → ns. */
+int parse_duration(const char *s, int64_t *out_ns);
+
+/* ---- sha256 ---- */
+struct sha256 {
+	uint32_t h[8];
+	uint64_t len;
+	unsigned char buf[64];
+	size_t nbuf;
+};
+void sha256_init(struct sha256 *c);
+void sha256_update(struct sha256 *c, const void *data, size_t n);
+void sha256_final(struct sha256 *c, unsigned char out[32]);
+void sha256_hex(const unsigned char dig[32], char out[65]);
+
+/* ---- misc ---- */
+bool str_has_prefix(const char *s, const char *prefix);
+bool str_icontains(const char *hay, const char *needle);
+/* Interned-free case-insensitive compare of the first n bytes. */
+int str_ncasecmp(const char *a, const char *b, size_t n);
+
+#endif

@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ingest.c: litsi ingest: detect each file's format from its content, stream
+ * it through its parser into the store, one transaction per file.
+ */
+#include "cmd.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+static const char usage_str[] =
+	"usage: litsi ingest [-f] [--node name] [--rank n] [--format name] [--clock-offset ns]\n"
+	"                    [--time when] [--tz zone] path ...\n";
+
+static const struct option longopts[] = {
+	{ "clock-offset", required_argument, NULL, 'o' },
+	{ "force", no_argument, NULL, 'f' },
+	{ "format", required_argument, NULL, 'F' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "list-opts", no_argument, NULL, 'L' },
+	{ "node", required_argument, NULL, 'n' },
+	{ "rank", required_argument, NULL, 'r' },
+	{ "time", required_argument, NULL, 't' },
+	{ "tz", required_argument, NULL, 'z' },
+	{ NULL, 0, NULL, 0 },
+};
+
+struct ingest_run {
+	struct litsi_ctx *ctx;
+	struct ingest_opts iopts;
+	struct parse_opts popts;
+	const struct parser *forced;
+	int nr_ok, nr_dup, nr_failed;
+	int worst;		/* worst exit code so far */
+	struct sink inner;	/* the store's sink, wrapped for SIGINT checks */
+	time_t t0;
+	const char *progress_name;
+};
+
+static volatile sig_atomic_t interrupted;
+
+static void
+on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+#define WRAP(field, type)                                                            \
+	static int wrap_##field(struct sink *s, const type *r, struct err *err)      \
+	{                                                                            \
+		struct ingest_run *run = s->ctx;                                     \
+		if (interrupted)                                                     \
+			return err_set(err, LITSI_EINTR, "interrupted");             \
+		return run->inner.field(&run->inner, r, err);                        \
+	}
+WRAP(kernel, struct rec_kernel)
+WRAP(launch, struct rec_launch)
+WRAP(telemetry, struct rec_telemetry)
+WRAP(annotation, struct rec_annotation)
+#undef WRAP
+
+static void
+wrap_sink(struct ingest_run *run, struct sink *outer)
+{
+	*outer = run->inner;
+	outer->ctx = run;
+	outer->kernel = wrap_kernel;
+	outer->launch = wrap_launch;
+	outer->telemetry = wrap_telemetry;
+	outer->annotation = wrap_annotation;
+	/* The others go straight to the store, which needs its own context. */
+	outer->source = NULL;
+}
+
+static int fwd_source(struct sink *s, const struct rec_source *r, struct err *e)
+{
+	struct ingest_run *run = s->ctx;
+	return run->inner.source(&run->inner, r, e);
+}
+static int fwd_gpu(struct sink *s, const struct rec_gpu *r, struct err *e)
+{
+	struct ingest_run *run = s->ctx;
+	return run->inner.gpu(&run->inner, r, e);
+}
+static int fwd_step(struct sink *s, const struct rec_step *r, struct err *e)
+{
+	struct ingest_run *run = s->ctx;
+	return run->inner.step(&run->inner, r, e);
+}
+static int fwd_collective(struct sink *s, const struct rec_collective *r, struct err *e)
+{
+	struct ingest_run *run = s->ctx;
+	return run->inner.collective(&run->inner, r, e);
+}
+static int fwd_aggregate(struct sink *s, const struct rec_aggregate *r, struct err *e)
+{
+	struct ingest_run *run = s->ctx;
+	return run->inner.aggregate(&run->inner, r, e);
+}
+static int fwd_meta(struct sink *s, const char *k, const char *v, struct err *e)
+{
+	struct ingest_run *run = s->ctx;
+	return run->inner.meta(&run->inner, k, v, e);
+}
+static int fwd_time_base(struct sink *s, int64_t base, struct err *e)
+{
+	struct ingest_run *run = s->ctx;
+	return run->inner.time_base(&run->inner, base, e);
+}
+
+static void
+progress(void *arg, uint64_t done, uint64_t total)
+{
+	struct ingest_run *run = arg;
+	double secs = difftime(time(NULL), run->t0);
+	double rate = secs > 0 ? (double)done / 1e6 / secs : 0;
+
+	if (total)
+		fprintf(stderr, "\r%s: %.0f / %.0f MB (%.0f MB/s)  ", run->progress_name,
+			(double)done / 1e6, (double)total / 1e6, rate);
+	else
+		fprintf(stderr, "\r%s: %.0f MB (%.0f MB/s)  ", run->progress_name,
+			(double)done / 1e6, rate);
+}
+
+static void
+print_summary(struct ingest_run *run, const char *name, const struct ingest_summary *s)
+{
+	FILE *out = run->ctx->out;
+
+	if (run->ctx->verbose < 0)
+		return;
+	if (s->duplicate) {
+		fprintf(out, "%s: already ingested (identical content), skipped; use --force to "
+			     "replace it\n", name);
+		return;
+	}
+	fprintf(out, "%s: %s, node %s", name, s->format, s->node);
+	if (s->rank >= 0)
+		fprintf(out, ", rank %d", s->rank);
+	fprintf(out, ", %lld GPU%s, %lld sample%s, %lld kernels (%lld comm)", (long long)s->gpus,
+		s->gpus == 1 ? "" : "s", (long long)s->samples, s->samples == 1 ? "" : "s",
+		(long long)s->kernels, (long long)s->comm);
+	if (s->telemetry)
+		fprintf(out, ", %lld telemetry readings", (long long)s->telemetry);
+	if (s->aggregates)
+		fprintf(out, ", %lld aggregate rows", (long long)s->aggregates);
+	if (s->replaced)
+		fputs(" (replaced)", out);
+	fputc('\n', out);
+}
+
+static void
+record_failure(struct ingest_run *run, struct err *err)
+{
+	int code = err_exit_code(err->status);
+
+	error("%s", err->msg);
+	run->nr_failed++;
+	if (code == 130 || code > run->worst)
+		run->worst = code;
+}
+
+/* Parse one input (a file or an archive member) in its own transaction. */
+static int
+ingest_input(struct ingest_run *run, struct input *in)
+{
+	struct litsi_ctx *ctx = run->ctx;
+	const struct parser *p = run->forced;
+	struct store_ingest *ig = NULL;
+	struct ingest_summary sum;
+	struct sink outer;
+	struct err err = { 0 };
+	const char *head, *base;
+	char hex[65];
+	size_t got;
+
+	head = input_peek(in, 65536, &got, &err);
+	if (!head)
+		goto fail;
+	base = strrchr(input_name(in), '/');
+	base = base ? base + 1 : input_name(in);
+	if (!p)
+		p = parse_detect(head, got, base);
+	if (!p) {
+		err_set(&err, LITSI_EDATA,
+			"%s: byte 0: unrecognised format (expected one of: %s)", input_name(in),
+			parse_names());
+		goto fail;
+	}
+	if (store_ingest_begin(ctx->st, input_name(in), &run->iopts, &ig, &run->inner, &err))
+		goto fail;
+	wrap_sink(run, &outer);
+	outer.source = fwd_source;
+	outer.gpu = fwd_gpu;
+	outer.step = fwd_step;
+	outer.collective = fwd_collective;
+	outer.aggregate = fwd_aggregate;
+	outer.meta = fwd_meta;
+	outer.time_base = fwd_time_base;
+	run->progress_name = input_name(in);
+	run->t0 = time(NULL);
+	if (cmd_progress_enabled() && ctx->verbose >= 0)
+		input_set_progress(in, progress, run);
+	if (p->parse(in, &run->popts, &outer, &err) || input_drain_hash(in, hex, &err))
+		goto fail;
+	if (cmd_progress_enabled() && ctx->verbose >= 0 && input_raw_total(in) > (8u << 20))
+		fputs("\r\033[K", stderr);
+	if (store_ingest_finish(ig, hex, input_raw_offset(in), &sum, &err)) {
+		ig = NULL;
+		goto fail;
+	}
+	ig = NULL;
+	print_summary(run, input_name(in), &sum);
+	if (sum.duplicate)
+		run->nr_dup++;
+	else
+		run->nr_ok++;
+	return 0;
+fail:
+	store_ingest_abort(ig);
+	if (err.status == LITSI_EINTR)
+		err_set(&err, LITSI_EINTR, "%s: interrupted; nothing of it was written",
+			input_name(in));
+	record_failure(run, &err);
+	return err.status;
+}
+
+static int
+ingest_file(struct ingest_run *run, const char *path)
+{
+	struct input *in = NULL, *member;
+	struct tar *tar = NULL;
+	struct err err = { 0 };
+	const char *head;
+	size_t got;
+	int rc;
+
+	if (input_open(path, &in, &err))
+		goto fail;
+	head = input_peek(in, 512, &got, &err);
+	if (!head)
+		goto fail;
+	if (!input_is_tar(head, got) || run->forced) {
+		rc = ingest_input(run, in);
+		input_close(in);
+		return rc;
+	}
+	input_close(in);
+	in = NULL;
+	if (tar_open(path, &tar, &err))
+		goto fail;
+	while ((rc = tar_next(tar, &member, &err)) == 1) {
+		if (ingest_input(run, member) == LITSI_EINTR)
+			break;
+	}
+	tar_close(tar);
+	if (rc < 0) {
+		record_failure(run, &err);
+		return err.status;
+	}
+	return 0;
+fail:
+	input_close(in);
+	tar_close(tar);
+	record_failure(run, &err);
+	return err.status;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Walk @path: files are ingested, directories walked in name order. */
+static int
+ingest_path(struct ingest_run *run, const char *path)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, alloc = 0, i;
+	int rc = 0;
+
+	if (interrupted)
+		return LITSI_EINTR;
+	if (stat(path, &st) || !S_ISDIR(st.st_mode))
+		return ingest_file(run, path);
+	d = opendir(path);
+	if (!d) {
+		struct err err;
+
+		err_set(&err, LITSI_EDATA, "%s: cannot open directory", path);
+		record_failure(run, &err);
+		return err.status;
+	}
+	while ((de = readdir(d))) {
+		struct sbuf sb = SBUF_INIT;
+
+		if (de->d_name[0] == '.')
+			continue;
+		sbuf_addf(&sb, "%s/%s", path, de->d_name);
+		VEC_GROW(names, n + 1, alloc);
+		names[n++] = sbuf_detach(&sb);
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n; i++) {
+		if (rc != LITSI_EINTR)
+			rc = ingest_path(run, names[i]);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+static int
+parse_args(int argc, char **argv, struct ingest_run *run)
+{
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "fh", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'f':
+			run->iopts.force = true;
+			break;
+		case 'F':
+			run->forced = parse_find(optarg);
+			if (!run->forced)
+				return cmd_usage_error("ingest", usage_str,
+						       "unknown --format '%s' (expected one of: %s)",
+						       optarg, parse_names());
+			break;
+		case 'h':
+			return cmd_help(run->ctx, usage_str) - 100;
+		case 'L':
+			return cmd_list_opts(run->ctx, longopts) - 100;
+		case 'n':
+			if (!*optarg)
+				return cmd_usage_error("ingest", usage_str, "empty --node name");
+			run->iopts.node = optarg;
+			break;
+		case 'o':
+			if (parse_duration(optarg, &run->iopts.clock_offset_ns))
+				return cmd_usage_error("ingest", usage_str,
+						       "invalid --clock-offset '%s' (ns, or with a "
+						       "unit: 1.5s)", optarg);
+			run->iopts.has_clock_offset = true;
+			break;
+		case 'r':
+			if (parse_int(optarg, 0, 1 << 20, &run->iopts.rank))
+				return cmd_usage_error("ingest", usage_str, "invalid --rank '%s'",
+						       optarg);
+			run->popts.rank = run->iopts.rank;
+			break;
+		case 't':
+			if (parse_duration(optarg, &run->popts.time_ns))
+				return cmd_usage_error("ingest", usage_str,
+						       "invalid --time '%s' (epoch seconds with a "
+						       "unit, e.g. 1700000000s)", optarg);
+			break;
+		case 'z':
+			run->popts.tz = optarg;
+			break;
+		default:
+			return cmd_getopt_error("ingest", usage_str, argv);
+		}
+	}
+	if (optind >= argc)
+		return cmd_usage_error("ingest", usage_str, "no input path given");
+	return 0;
+}
+
+int
+cmd_ingest(int argc, char **argv, struct litsi_ctx *ctx)
+{
+	struct ingest_run run = { .ctx = ctx };
+	struct sigaction sa = { .sa_handler = on_sigint }, old_int, old_term;
+	int rc, i;
+
+	run.iopts.rank = -1;
+	run.popts.rank = -1;
+	run.popts.time_ns = TIME_NONE;
+	rc = parse_args(argc, argv, &run);
+	if (rc)
+		return rc < 0 ? rc + 100 : rc;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	for (i = optind; i < argc && !interrupted; i++)
+		ingest_path(&run, argv[i]);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (interrupted)
+		return 130;
+	if (ctx->verbose >= 0 && run.nr_ok + run.nr_dup + run.nr_failed > 1)
+		fprintf(ctx->out, "ingested %d, skipped %d identical, failed %d\n", run.nr_ok,
+			run.nr_dup, run.nr_failed);
+	return run.worst;
+}

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/* main.c: global options, the command table, central setup and exit mapping. */
+#include "cmd.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct cmd commands[] = {
+	{ "ingest", cmd_ingest, CMD_DB_WRITE, "load traces and telemetry logs into the database" },
+	{ "info", cmd_info, CMD_DB_READ, "show what the database holds" },
+};
+
+static const char usage_str[] =
+	"usage: litsi [-q | -v] [-C dir] [-d db] [--version] [-h] command [args]\n"
+	"\n"
+	"commands:\n";
+
+static void
+print_usage(FILE *out)
+{
+	size_t i;
+
+	fputs(usage_str, out);
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		fprintf(out, "   %-9s %s\n", commands[i].name, commands[i].summary);
+	fputs("\nSee 'litsi help COMMAND' or man litsi-COMMAND for a command's options.\n", out);
+}
+
+static const struct cmd *
+find_cmd(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+/* Check stdout like git's run_builtin(): a write error is exit 4. */
+static int
+finish_stdout(int code)
+{
+	struct stat st;
+
+	if (fstat(fileno(stdout), &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+		return code;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "litsi: write error on standard output: %s\n", strerror(errno));
+		return EXIT_ENV;
+	}
+	return code;
+}
+
+static int
+run_cmd(const struct cmd *c, int argc, char **argv, struct litsi_ctx *ctx)
+{
+	int rc;
+	bool wants_help = argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+				       !strcmp(argv[1], "--list-opts"));
+
+	if (!wants_help && (c->flags & (CMD_DB_READ | CMD_DB_WRITE))) {
+		enum store_mode m = (c->flags & CMD_DB_WRITE) ? STORE_RDWR : STORE_RDONLY;
+
+		if (store_open(ctx->db_path, m, &ctx->st, &ctx->err)) {
+			error("%s", ctx->err.msg);
+			return err_exit_code(ctx->err.status);
+		}
+	}
+	optind = 0;
+	rc = c->fn(argc, argv, ctx);
+	if (rc < 0) {
+		if (ctx->err.msg[0])
+			error("%s", ctx->err.msg);
+		rc = err_exit_code(rc);
+	}
+	store_close(ctx->st);
+	ctx->st = NULL;
+	return rc;
+}
+
+static int
+help_cmd(int argc, char **argv, struct litsi_ctx *ctx)
+{
+	const struct cmd *c;
+	char *args[] = { NULL, "-h", NULL };
+
+	if (argc < 2) {
+		print_usage(stdout);
+		return EXIT_OK;
+	}
+	c = find_cmd(argv[1]);
+	if (!c) {
+		error("'%s' is not a litsi command; see 'litsi -h'", argv[1]);
+		return EXIT_USAGE;
+	}
+	args[0] = argv[1];
+	optind = 0;
+	return c->fn(2, args, ctx);
+}
+
+static const char global_help[] = "-h";
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "list-commands", no_argument, NULL, 'L' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct litsi_ctx ctx = { .out = stdout };
+	const struct cmd *c;
+	int opt;
+	size_t i;
+
+	(void)global_help;
+	signal(SIGPIPE, SIG_DFL);
+	ctx.db_path = getenv("LITSI_DB");
+	if (!ctx.db_path || !*ctx.db_path)
+		ctx.db_path = "litsi.db";
+	while ((opt = getopt_long(argc, argv, "+C:d:hqv", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'C':
+			if (chdir(optarg)) {
+				error("cannot change to '%s':", optarg);
+				return EXIT_ENV;
+			}
+			break;
+		case 'd':
+			ctx.db_path = optarg;
+			break;
+		case 'h':
+			print_usage(stdout);
+			return finish_stdout(EXIT_OK);
+		case 'q':
+			ctx.verbose = -1;
+			break;
+		case 'v':
+			ctx.verbose++;
+			break;
+		case 'V':
+			printf("litsi %s\n", LITSI_VERSION);
+			return finish_stdout(EXIT_OK);
+		case 'L':
+			for (i = 0; i < ARRAY_SIZE(commands); i++)
+				printf("%s\n", commands[i].name);
+			return finish_stdout(EXIT_OK);
+		default:
+			print_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[optind], "help"))
+		return finish_stdout(help_cmd(argc - optind, argv + optind, &ctx));
+	c = find_cmd(argv[optind]);
+	if (!c) {
+		error("'%s' is not a litsi command; see 'litsi -h'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	return finish_stdout(run_cmd(c, argc - optind, argv + optind, &ctx));
+}

@@ -1,0 +1,553 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * input.c: byte streams for parsers: plain files, gzip (multi-member),
+ * memory buffers and tar members, with offsets, line numbers, a SHA-256 of
+ * the raw bytes and progress callbacks. Memory stays bounded.
+ */
+#include "litsi/parse.h"
+#include "litsi/litsi.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+enum { RAW_CAP = 256 * 1024, BUF_CAP = 1024 * 1024, PROGRESS_STEP = 8 << 20 };
+
+enum input_kind { IN_FD, IN_MEM, IN_MEMBER };
+
+struct input {
+	enum input_kind kind;
+	char *name, *path;
+	int fd;
+	const unsigned char *mem;	/* IN_MEM */
+	size_t mem_len;
+	struct input *parent;		/* IN_MEMBER */
+	uint64_t member_left;
+	uint64_t raw_off, raw_total;
+	bool raw_eof, gz, gz_end;
+	z_stream zs;
+	unsigned char *raw;		/* gzip input buffer */
+	size_t raw_pos, raw_len;
+	char *buf;			/* decompressed bytes */
+	size_t pos, len;
+	uint64_t off, lineno;
+	bool eof;
+	struct sha256 hash;
+	void (*progress)(void *, uint64_t, uint64_t);
+	void *progress_arg;
+	uint64_t next_progress;
+};
+
+static long
+raw_read(struct input *in, void *dst, size_t n, struct err *err)
+{
+	long got = 0;
+
+	if (in->raw_eof)
+		return 0;
+	switch (in->kind) {
+	case IN_FD:
+		do
+			got = read(in->fd, dst, n);
+		while (got < 0 && errno == EINTR);
+		if (got < 0)
+			return err_set(err, LITSI_EDATA, "%s: read error: %s", in->name,
+				       strerror(errno));
+		break;
+	case IN_MEM:
+		got = (long)(in->mem_len - in->raw_off < n ? in->mem_len - in->raw_off : n);
+		memcpy(dst, in->mem + in->raw_off, (size_t)got);
+		break;
+	case IN_MEMBER:
+		if (n > in->member_left)
+			n = (size_t)in->member_left;
+		got = n ? input_read(in->parent, dst, n, err) : 0;
+		if (got < 0)
+			return got;
+		if (got == 0 && n)
+			return err_set(err, LITSI_EDATA, "%s: archive member is truncated",
+				       in->name);
+		in->member_left -= (uint64_t)got;
+		break;
+	}
+	if (got == 0)
+		in->raw_eof = true;
+	sha256_update(&in->hash, dst, (size_t)got);
+	in->raw_off += (uint64_t)got;
+	if (in->progress && in->raw_off >= in->next_progress) {
+		in->progress(in->progress_arg, in->raw_off, in->raw_total);
+		in->next_progress = in->raw_off + PROGRESS_STEP;
+	}
+	return got;
+}
+
+static int
+gz_fill(struct input *in, struct err *err)
+{
+	in->zs.next_out = (unsigned char *)in->buf;
+	in->zs.avail_out = BUF_CAP;
+	while (in->zs.avail_out == BUF_CAP) {
+		int rc;
+
+		if (in->raw_pos == in->raw_len) {
+			long got = raw_read(in, in->raw, RAW_CAP, err);
+
+			if (got < 0)
+				return (int)got;
+			if (got == 0) {
+				if (!in->gz_end)
+					return err_set(err, LITSI_EDATA,
+						       "%s: byte %llu: truncated gzip stream "
+						       "(compressed data ends early)",
+						       in->name, (unsigned long long)in->off);
+				in->eof = true;
+				break;
+			}
+			in->raw_pos = 0;
+			in->raw_len = (size_t)got;
+		}
+		if (in->gz_end) {
+			/* Another gzip member follows (concatenated .gz files). */
+			if (inflateReset(&in->zs) != Z_OK)
+				return err_set(err, LITSI_EDATA, "%s: gzip reset failed", in->name);
+			in->gz_end = false;
+		}
+		in->zs.next_in = in->raw + in->raw_pos;
+		in->zs.avail_in = (uInt)(in->raw_len - in->raw_pos);
+		rc = inflate(&in->zs, Z_NO_FLUSH);
+		in->raw_pos = in->raw_len - in->zs.avail_in;
+		if (rc == Z_STREAM_END)
+			in->gz_end = true;
+		else if (rc != Z_OK && rc != Z_BUF_ERROR)
+			return err_set(err, LITSI_EDATA,
+				       "%s: byte %llu: corrupt gzip data (%s)", in->name,
+				       (unsigned long long)in->off,
+				       in->zs.msg ? in->zs.msg : "inflate failed");
+	}
+	in->pos = 0;
+	in->len = BUF_CAP - in->zs.avail_out;
+	return 0;
+}
+
+static int
+fill(struct input *in, struct err *err)
+{
+	long got;
+
+	if (in->eof)
+		return 0;
+	if (in->gz)
+		return gz_fill(in, err);
+	got = raw_read(in, in->buf, BUF_CAP, err);
+	if (got < 0)
+		return (int)got;
+	in->pos = 0;
+	in->len = (size_t)got;
+	if (got == 0)
+		in->eof = true;
+	return 0;
+}
+
+static int
+setup(struct input *in, struct err *err)
+{
+	unsigned char magic[2];
+	long got;
+
+	sha256_init(&in->hash);
+	in->buf = xmalloc(BUF_CAP);
+	in->lineno = 0;
+	/* Sniff gzip magic from the first raw bytes; they stay in the raw buffer. */
+	in->raw = xmalloc(RAW_CAP);
+	got = raw_read(in, in->raw, 2, err);
+	if (got < 0)
+		return (int)got;
+	in->raw_len = (size_t)got;
+	if (got == 1) {
+		long more = raw_read(in, in->raw + 1, 1, err);
+
+		if (more < 0)
+			return (int)more;
+		in->raw_len += (size_t)more;
+	}
+	memcpy(magic, in->raw, in->raw_len < 2 ? in->raw_len : 2);
+	if (in->raw_len == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+		in->gz = true;
+		if (inflateInit2(&in->zs, 15 + 32) != Z_OK)
+			return err_set(err, LITSI_ENOMEM, "%s: cannot start gzip", in->name);
+		return 0;
+	}
+	/* Not gzip: the sniffed bytes are the first content bytes. */
+	memcpy(in->buf, in->raw, in->raw_len);
+	in->len = in->raw_len;
+	in->raw_len = 0;
+	if (in->len == 0)
+		in->eof = in->raw_eof;
+	return 0;
+}
+
+static struct input *
+input_new(enum input_kind kind, const char *name)
+{
+	struct input *in = xcalloc(1, sizeof(*in));
+
+	in->kind = kind;
+	in->fd = -1;
+	in->name = xstrdup(name);
+	return in;
+}
+
+int
+input_open(const char *path, struct input **out, struct err *err)
+{
+	struct input *in;
+	struct stat st;
+	int fd;
+
+	*out = NULL;
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return err_set(err, LITSI_EDATA, "%s: cannot open: %s", path, strerror(errno));
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		return err_set(err, LITSI_EDATA, "%s: is a directory", path);
+	}
+	in = input_new(IN_FD, path);
+	in->fd = fd;
+	in->path = xstrdup(path);
+	in->raw_total = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+	if (setup(in, err)) {
+		input_close(in);
+		return err->status;
+	}
+	*out = in;
+	return 0;
+}
+
+int
+input_open_mem(const void *buf, size_t len, const char *display, struct input **out,
+	       struct err *err)
+{
+	struct input *in = input_new(IN_MEM, display);
+
+	in->mem = buf;
+	in->mem_len = len;
+	in->raw_total = len;
+	if (setup(in, err)) {
+		input_close(in);
+		*out = NULL;
+		return err->status;
+	}
+	*out = in;
+	return 0;
+}
+
+static int
+input_open_member(struct input *parent, const char *display, uint64_t size,
+		  struct input **out, struct err *err)
+{
+	struct input *in = input_new(IN_MEMBER, display);
+
+	in->parent = parent;
+	in->member_left = size;
+	in->raw_total = size;
+	if (setup(in, err)) {
+		input_close(in);
+		*out = NULL;
+		return err->status;
+	}
+	*out = in;
+	return 0;
+}
+
+void
+input_close(struct input *in)
+{
+	if (!in)
+		return;
+	if (in->gz)
+		inflateEnd(&in->zs);
+	if (in->fd >= 0)
+		close(in->fd);
+	free(in->raw);
+	free(in->buf);
+	free(in->name);
+	free(in->path);
+	free(in);
+}
+
+int
+input_buffer(struct input *in, const char **p, size_t *len, struct err *err)
+{
+	if (in->pos == in->len) {
+		int rc = fill(in, err);
+
+		if (rc)
+			return rc;
+	}
+	*p = in->buf + in->pos;
+	*len = in->len - in->pos;
+	return 0;
+}
+
+void
+input_consume(struct input *in, size_t n)
+{
+	in->pos += n;
+	in->off += n;
+}
+
+long
+input_read(struct input *in, void *dst, size_t n, struct err *err)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		const char *p;
+		size_t len, k;
+
+		if (input_buffer(in, &p, &len, err))
+			return err->status;
+		if (!len)
+			break;
+		k = len < n - done ? len : n - done;
+		memcpy((char *)dst + done, p, k);
+		input_consume(in, k);
+		done += k;
+	}
+	return (long)done;
+}
+
+const char *
+input_peek(struct input *in, size_t n, size_t *got, struct err *err)
+{
+	/* Only valid before anything was consumed; fills up to @n bytes. */
+	if (in->off == 0 && in->pos == 0) {
+		while (in->len < n && !in->eof && !in->gz) {
+			long k = raw_read(in, in->buf + in->len, (n < BUF_CAP ? n : BUF_CAP) - in->len,
+					  err);
+			if (k < 0)
+				return NULL;
+			if (k == 0)
+				break;
+			in->len += (size_t)k;
+		}
+		if (in->gz && in->len == 0 && fill(in, err))
+			return NULL;
+	}
+	*got = in->len - in->pos < n ? in->len - in->pos : n;
+	return in->buf + in->pos;
+}
+
+int
+input_getline(struct input *in, struct sbuf *line, struct err *err)
+{
+	sbuf_reset(line);
+	for (;;) {
+		const char *p, *nl;
+		size_t len;
+
+		if (input_buffer(in, &p, &len, err))
+			return err->status;
+		if (!len) {
+			if (!line->len)
+				return 0;
+			break;
+		}
+		nl = memchr(p, '\n', len);
+		if (nl) {
+			sbuf_add(line, p, (size_t)(nl - p));
+			input_consume(in, (size_t)(nl - p) + 1);
+			break;
+		}
+		sbuf_add(line, p, len);
+		input_consume(in, len);
+		if (line->len > (64u << 20))
+			return err_set(err, LITSI_EDATA, "%s:%llu: line longer than 64 MiB",
+				       in->name, (unsigned long long)in->lineno + 1);
+	}
+	if (line->len && line->buf[line->len - 1] == '\r')
+		line->buf[--line->len] = '\0';
+	in->lineno++;
+	return 1;
+}
+
+uint64_t
+input_offset(const struct input *in)
+{
+	return in->off;
+}
+
+uint64_t
+input_lineno(const struct input *in)
+{
+	return in->lineno;
+}
+
+const char *
+input_name(const struct input *in)
+{
+	return in->name;
+}
+
+const char *
+input_path(const struct input *in)
+{
+	return in->path;
+}
+
+uint64_t
+input_raw_total(const struct input *in)
+{
+	return in->raw_total;
+}
+
+uint64_t
+input_raw_offset(const struct input *in)
+{
+	return in->raw_off;
+}
+
+int
+input_drain_hash(struct input *in, char hex[65], struct err *err)
+{
+	unsigned char dig[32];
+	struct sha256 c;
+
+	/* Hash every raw byte, including any the parser did not need. */
+	while (!in->raw_eof) {
+		unsigned char tmp[65536];
+
+		if (raw_read(in, tmp, sizeof(tmp), err) < 0)
+			return err->status;
+	}
+	c = in->hash;
+	sha256_final(&c, dig);
+	sha256_hex(dig, hex);
+	return 0;
+}
+
+void
+input_set_progress(struct input *in, void (*fn)(void *, uint64_t, uint64_t), void *arg)
+{
+	in->progress = fn;
+	in->progress_arg = arg;
+	in->next_progress = PROGRESS_STEP;
+}
+
+/* ---- tar ---- */
+
+struct tar {
+	struct input *in;
+	struct input *member;
+	uint64_t skip;		/* bytes of the current member + padding left to skip */
+	char name_buf[4096];
+};
+
+int
+input_is_tar(const char *head, size_t len)
+{
+	return len >= 512 && !memcmp(head + 257, "ustar", 5);
+}
+
+int
+tar_open(const char *path, struct tar **out, struct err *err)
+{
+	struct tar *t = xcalloc(1, sizeof(*t));
+
+	if (input_open(path, &t->in, err)) {
+		free(t);
+		*out = NULL;
+		return err->status;
+	}
+	*out = t;
+	return 0;
+}
+
+static int
+tar_skip(struct tar *t, struct err *err)
+{
+	char tmp[65536];
+
+	while (t->skip) {
+		long got = input_read(t->in, tmp, t->skip < sizeof(tmp) ? t->skip : sizeof(tmp), err);
+
+		if (got < 0)
+			return (int)got;
+		if (got == 0)
+			return err_set(err, LITSI_EDATA, "%s: byte %llu: tar archive is truncated",
+				       input_name(t->in), (unsigned long long)input_offset(t->in));
+		t->skip -= (uint64_t)got;
+	}
+	return 0;
+}
+
+static int
+tar_size(const char *hdr, uint64_t *size)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 124; i < 136 && (hdr[i] == ' ' || hdr[i] == '\0'); i++)
+		;
+	for (; i < 136 && hdr[i] >= '0' && hdr[i] <= '7'; i++)
+		v = v * 8 + (uint64_t)(hdr[i] - '0');
+	*size = v;
+	return 0;
+}
+
+int
+tar_next(struct tar *t, struct input **member, struct err *err)
+{
+	for (;;) {
+		char hdr[512];
+		uint64_t size, start;
+		long got;
+		char type;
+
+		if (t->member) {
+			/* What the parser left of the member is skipped through the parent. */
+			t->skip += t->member->member_left;
+			input_close(t->member);
+			t->member = NULL;
+		}
+		if (tar_skip(t, err))
+			return err->status;
+		start = input_offset(t->in);
+		got = input_read(t->in, hdr, sizeof(hdr), err);
+		if (got < 0)
+			return err->status;
+		if (got == 0 || (got == 512 && hdr[0] == '\0'))
+			return 0;
+		if (got < 512 || memcmp(hdr + 257, "ustar", 5))
+			return err_set(err, LITSI_EDATA, "%s: byte %llu: expected a tar header",
+				       input_name(t->in), (unsigned long long)start);
+		tar_size(hdr, &size);
+		type = hdr[156];
+		if (type != '0' && type != '\0') {
+			t->skip = (size + 511) / 512 * 512;
+			continue;
+		}
+		snprintf(t->name_buf, sizeof(t->name_buf), "%s:%.155s%s%.100s", input_name(t->in),
+			 hdr + 345, hdr[345] ? "/" : "", hdr);
+		t->skip = (size + 511) / 512 * 512 - size;
+		if (input_open_member(t->in, t->name_buf, size, &t->member, err))
+			return err->status;
+		*member = t->member;
+		return 1;
+	}
+}
+
+void
+tar_close(struct tar *t)
+{
+	if (!t)
+		return;
+	input_close(t->member);
+	input_close(t->in);
+	free(t);
+}

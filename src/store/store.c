@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: MIT */
+/* store.c: opening, creating and migrating the database; shared helpers. */
+#include "store_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "litsi/litsi.h"
+#include "schema.h"
+
+enum { BUSY_TIMEOUT_MS = 60000 };
+
+int
+store_sqlerr(struct store *st, struct err *err, const char *what)
+{
+	return err_set(err, LITSI_EDB, "%s: %s: %s", st->path, what, sqlite3_errmsg(st->db));
+}
+
+int
+store_prepare(struct store *st, const char *sql, sqlite3_stmt **stmt, struct err *err)
+{
+	if (sqlite3_prepare_v2(st->db, sql, -1, stmt, NULL) != SQLITE_OK)
+		return store_sqlerr(st, err, "cannot prepare statement");
+	return 0;
+}
+
+int
+store_exec(struct store *st, const char *sql, struct err *err)
+{
+	if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return store_sqlerr(st, err, "SQL failed");
+	return 0;
+}
+
+char *
+store_text_dup(sqlite3_stmt *s, int i)
+{
+	const unsigned char *t = sqlite3_column_text(s, i);
+
+	return t ? xstrdup((const char *)t) : NULL;
+}
+
+static int
+user_version(struct store *st, int *v, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(st, "PRAGMA user_version", &s, err))
+		return err->status;
+	rc = sqlite3_step(s);
+	*v = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return store_sqlerr(st, err, "cannot read schema version");
+	return 0;
+}
+
+static int
+is_empty(struct store *st, bool *empty, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(st, "SELECT count(*) FROM sqlite_master", &s, err))
+		return err->status;
+	rc = sqlite3_step(s);
+	*empty = rc == SQLITE_ROW && sqlite3_column_int(s, 0) == 0;
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW ? 0 : store_sqlerr(st, err, "cannot read schema");
+}
+
+static int
+create_schema(struct store *st, struct err *err)
+{
+	char sql[64];
+
+	if (store_exec(st, "BEGIN IMMEDIATE", err))
+		return err->status;
+	/* Another process may have created it while we waited for the lock. */
+	{
+		bool empty;
+
+		if (is_empty(st, &empty, err))
+			goto fail;
+		if (!empty)
+			return store_exec(st, "COMMIT", err);
+	}
+	if (store_exec(st, schema_sql, err))
+		goto fail;
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", STORE_SCHEMA_VERSION);
+	if (store_exec(st, sql, err))
+		goto fail;
+	return store_exec(st, "COMMIT", err);
+fail:
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return err->status;
+}
+
+static int
+check_version(struct store *st, struct err *err)
+{
+	int v;
+
+	if (user_version(st, &v, err))
+		return err->status;
+	if (v > STORE_SCHEMA_VERSION)
+		return err_set(err, LITSI_EDB,
+			       "%s: database schema version %d is newer than this litsi (%d)",
+			       st->path, v, STORE_SCHEMA_VERSION);
+	if (v < 1)
+		return err_set(err, LITSI_EDB, "%s: not a litsi database (schema version %d)",
+			       st->path, v);
+	return 0;
+}
+
+static int
+setup_connection(struct store *st, struct err *err)
+{
+	sqlite3_busy_timeout(st->db, BUSY_TIMEOUT_MS);
+	if (store_exec(st, "PRAGMA foreign_keys = ON", err))
+		return err->status;
+	if (st->readonly)
+		return 0;
+	/* WAL lets readers run while an ingest writes; NORMAL sync is safe with WAL. */
+	if (store_exec(st, "PRAGMA journal_mode = WAL", err) ||
+	    store_exec(st, "PRAGMA synchronous = NORMAL", err))
+		return err->status;
+	return 0;
+}
+
+int
+store_open(const char *path, enum store_mode mode, struct store **out, struct err *err)
+{
+	struct store *st = xcalloc(1, sizeof(*st));
+	int flags = mode == STORE_RDWR ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+				       : SQLITE_OPEN_READONLY;
+	bool empty = false;
+
+	*out = NULL;
+	st->path = xstrdup(path);
+	st->readonly = mode == STORE_RDONLY;
+	if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
+		if (!st->db) {
+			err_set(err, LITSI_ENOMEM, "%s: cannot open database", path);
+		} else if (st->readonly && sqlite3_errcode(st->db) == SQLITE_CANTOPEN) {
+			err_set(err, LITSI_EDB,
+				"%s: cannot open database (run 'litsi ingest' first)", path);
+		} else {
+			store_sqlerr(st, err, "cannot open database");
+		}
+		goto fail;
+	}
+	if (setup_connection(st, err) || is_empty(st, &empty, err))
+		goto fail;
+	if (empty && st->readonly) {
+		err_set(err, LITSI_EDB, "%s: database is empty (run 'litsi ingest' first)", path);
+		goto fail;
+	}
+	if (empty && create_schema(st, err))
+		goto fail;
+	if (check_version(st, err))
+		goto fail;
+	*out = st;
+	return 0;
+fail:
+	store_close(st);
+	return err->status;
+}
+
+void
+store_names_reset(struct store *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_names; i++)
+		free(st->names[i]);
+	free(st->names);
+	st->names = NULL;
+	st->nr_names = 0;
+	st->names_loaded = false;
+}
+
+void
+store_close(struct store *st)
+{
+	if (!st)
+		return;
+	store_names_reset(st);
+	if (st->db)
+		sqlite3_close_v2(st->db);
+	free(st->path);
+	free(st);
+}

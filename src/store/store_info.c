@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: MIT */
+/* store_info.c: the summaries behind litsi info. */
+#include "store_int.h"
+
+#include <stdlib.h>
+
+static int64_t
+col_time(sqlite3_stmt *s, int i)
+{
+	return sqlite3_column_type(s, i) == SQLITE_NULL ? TIME_NONE : sqlite3_column_int64(s, i);
+}
+
+static int
+col_int_or(sqlite3_stmt *s, int i, int none)
+{
+	return sqlite3_column_type(s, i) == SQLITE_NULL ? none : sqlite3_column_int(s, i);
+}
+
+int
+store_info_sources(struct store *st, struct info_source **v, size_t *n, struct err *err)
+{
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int rc;
+
+	*v = NULL;
+	*n = 0;
+	if (store_prepare(st,
+			  "SELECT s.id, s.path, s.format, coalesce(n.name, '-'), s.clock, s.sha256,"
+			  " s.rank, s.world_size, s.bytes, s.n_gpus, s.n_samples, s.n_kernels,"
+			  " s.n_comm, s.n_telemetry FROM source s LEFT JOIN node n ON n.id = s.node_id"
+			  " ORDER BY s.id",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct info_source *r;
+
+		VEC_GROW(*v, *n + 1, alloc);
+		r = &(*v)[(*n)++];
+		r->id = sqlite3_column_int64(s, 0);
+		r->path = store_text_dup(s, 1);
+		r->format = store_text_dup(s, 2);
+		r->node = store_text_dup(s, 3);
+		r->clock = store_text_dup(s, 4);
+		r->sha256 = store_text_dup(s, 5);
+		r->rank = col_int_or(s, 6, -1);
+		r->world_size = col_int_or(s, 7, -1);
+		r->bytes = sqlite3_column_int64(s, 8);
+		r->gpus = sqlite3_column_int64(s, 9);
+		r->samples = sqlite3_column_int64(s, 10);
+		r->kernels = sqlite3_column_int64(s, 11);
+		r->comm = sqlite3_column_int64(s, 12);
+		r->telemetry = sqlite3_column_int64(s, 13);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list sources");
+}
+
+int
+store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err *err)
+{
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int rc;
+
+	*v = NULL;
+	*n = 0;
+	if (store_prepare(st,
+			  "SELECT n.name, g.device, g.rank, g.vendor, g.product,"
+			  " (SELECT count(*) FROM sample s WHERE s.gpu_id = g.id),"
+			  " (SELECT count(*) FROM kernel k WHERE k.gpu_id = g.id),"
+			  " (SELECT count(*) FROM kernel k WHERE k.gpu_id = g.id AND k.class = 1),"
+			  " (SELECT min(start_ns) FROM kernel k WHERE k.gpu_id = g.id),"
+			  " (SELECT max(end_ns) FROM kernel k WHERE k.gpu_id = g.id),"
+			  " (SELECT count(DISTINCT metric_id) FROM telemetry t WHERE t.gpu_id = g.id),"
+			  " (SELECT count(*) FROM telemetry t WHERE t.gpu_id = g.id),"
+			  " (SELECT min(t_ns) FROM telemetry t WHERE t.gpu_id = g.id),"
+			  " (SELECT max(t_ns) FROM telemetry t WHERE t.gpu_id = g.id)"
+			  " FROM gpu g JOIN node n ON n.id = g.node_id ORDER BY n.name, g.device",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct info_gpu *r;
+
+		VEC_GROW(*v, *n + 1, alloc);
+		r = &(*v)[(*n)++];
+		r->node = store_text_dup(s, 0);
+		r->device = sqlite3_column_int(s, 1);
+		r->rank = col_int_or(s, 2, -1);
+		r->vendor = store_text_dup(s, 3);
+		r->product = store_text_dup(s, 4);
+		r->samples = sqlite3_column_int64(s, 5);
+		r->kernels = sqlite3_column_int64(s, 6);
+		r->comm = sqlite3_column_int64(s, 7);
+		r->first_ns = col_time(s, 8);
+		r->last_ns = col_time(s, 9);
+		r->metrics = sqlite3_column_int64(s, 10);
+		r->readings = sqlite3_column_int64(s, 11);
+		r->tel_first_ns = col_time(s, 12);
+		r->tel_last_ns = col_time(s, 13);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list GPUs");
+}
+
+int
+store_info_metrics(struct store *st, struct info_metric **v, size_t *n, struct err *err)
+{
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int rc;
+
+	*v = NULL;
+	*n = 0;
+	if (store_prepare(st,
+			  "SELECT n.name, g.device, m.name, m.unit, count(*), min(t.t_ns), max(t.t_ns),"
+			  " min(t.value), max(t.value), avg(t.value)"
+			  " FROM telemetry t JOIN gpu g ON g.id = t.gpu_id JOIN node n ON n.id = g.node_id"
+			  " JOIN metric m ON m.id = t.metric_id GROUP BY g.id, m.id"
+			  " ORDER BY n.name, g.device, m.name",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct info_metric *r;
+
+		VEC_GROW(*v, *n + 1, alloc);
+		r = &(*v)[(*n)++];
+		r->node = store_text_dup(s, 0);
+		r->device = sqlite3_column_int(s, 1);
+		r->metric = store_text_dup(s, 2);
+		r->unit = store_text_dup(s, 3);
+		r->readings = sqlite3_column_int64(s, 4);
+		r->first_ns = sqlite3_column_int64(s, 5);
+		r->last_ns = sqlite3_column_int64(s, 6);
+		r->min = sqlite3_column_double(s, 7);
+		r->max = sqlite3_column_double(s, 8);
+		r->mean = sqlite3_column_double(s, 9);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list metrics");
+}
+
+void
+store_info_free(struct info_source *s, size_t ns, struct info_gpu *g, size_t ng,
+		struct info_metric *m, size_t nm)
+{
+	size_t i;
+
+	for (i = 0; i < ns; i++) {
+		free(s[i].path);
+		free(s[i].format);
+		free(s[i].node);
+		free(s[i].clock);
+		free(s[i].sha256);
+	}
+	for (i = 0; i < ng; i++) {
+		free(g[i].node);
+		free(g[i].vendor);
+		free(g[i].product);
+	}
+	for (i = 0; i < nm; i++) {
+		free(m[i].node);
+		free(m[i].metric);
+		free(m[i].unit);
+	}
+	free(s);
+	free(g);
+	free(m);
+}

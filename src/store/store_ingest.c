@@ -1,0 +1,870 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * store_ingest.c: the ingest sink. Records of one source are staged in TEMP
+ * tables inside one transaction; store_ingest_finish() links kernels to their
+ * CPU launches and samples with a few set-based statements and commits.
+ */
+#include "store_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "litsi/litsi.h"
+
+static const char stage_sql[] =
+	"CREATE TEMP TABLE IF NOT EXISTS stage_kernel(gpu_id INTEGER, rank_ctx INTEGER,"
+	" stream INTEGER, name_id INTEGER, start_ns INTEGER, end_ns INTEGER, class INTEGER,"
+	" corr INTEGER, launch_ns INTEGER, bytes INTEGER);"
+	"CREATE TEMP TABLE IF NOT EXISTS stage_launch(rank_ctx INTEGER, corr INTEGER,"
+	" ts_ns INTEGER, tid INTEGER, PRIMARY KEY(rank_ctx, corr)) WITHOUT ROWID;"
+	"CREATE TEMP TABLE IF NOT EXISTS stage_step(rank_ctx INTEGER, step INTEGER,"
+	" start_ns INTEGER, end_ns INTEGER);"
+	"CREATE TEMP TABLE IF NOT EXISTS stage_ann(rank_ctx INTEGER, kind TEXT, name_id INTEGER,"
+	" start_ns INTEGER, end_ns INTEGER, tid INTEGER, ext INTEGER, gpu_id INTEGER);"
+	"CREATE TEMP TABLE IF NOT EXISTS stage_coll(rank_ctx INTEGER, start_ns INTEGER,"
+	" end_ns INTEGER, tid INTEGER, corr INTEGER, ext INTEGER, coll_name TEXT, dtype TEXT,"
+	" in_nelems INTEGER, out_nelems INTEGER, group_size INTEGER, seq INTEGER,"
+	" in_split TEXT, out_split TEXT, pg_name TEXT, pg_desc TEXT, pg_ranks TEXT);"
+	"CREATE TEMP TABLE IF NOT EXISTS rank_gpu(rank_ctx INTEGER, gpu_id INTEGER,"
+	" PRIMARY KEY(rank_ctx, gpu_id)) WITHOUT ROWID;";
+
+static const char unstage_sql[] =
+	"DELETE FROM temp.stage_kernel; DELETE FROM temp.stage_launch;"
+	"DELETE FROM temp.stage_step; DELETE FROM temp.stage_ann; DELETE FROM temp.stage_coll;"
+	"DELETE FROM temp.rank_gpu; DROP INDEX IF EXISTS temp.stage_kernel_corr;";
+
+enum stmt_id {
+	S_KERNEL, S_LAUNCH, S_STEP, S_ANN, S_COLL, S_TELEM, S_AGG, S_META,
+	S_NAME_INS, S_NAME_SEL, S_METRIC_INS, S_METRIC_SEL, S_GPU_SEL, S_GPU_INS, S_GPU_UPD,
+	S_COUNT
+};
+
+static const char *const stmt_sql[S_COUNT] = {
+	[S_KERNEL] = "INSERT INTO temp.stage_kernel VALUES (?,?,?,?,?,?,?,?,?,?)",
+	[S_LAUNCH] = "INSERT OR IGNORE INTO temp.stage_launch VALUES (?,?,?,?)",
+	[S_STEP] = "INSERT INTO temp.stage_step VALUES (?,?,?,?)",
+	[S_ANN] = "INSERT INTO temp.stage_ann VALUES (?,?,?,?,?,?,?,?)",
+	[S_COLL] = "INSERT INTO temp.stage_coll VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	[S_TELEM] = "INSERT INTO telemetry(source_id, gpu_id, metric_id, t_ns, value)"
+		    " VALUES (?,?,?,?,?)",
+	[S_AGG] = "INSERT INTO aggregate VALUES (?,?,?,?,?,?,?,?,?)",
+	[S_META] = "INSERT OR REPLACE INTO source_meta VALUES (?,?,?)",
+	[S_NAME_INS] = "INSERT OR IGNORE INTO name(text) VALUES (?)",
+	[S_NAME_SEL] = "SELECT id FROM name WHERE text = ?",
+	[S_METRIC_INS] = "INSERT OR IGNORE INTO metric(name, unit) VALUES (?, ?)",
+	[S_METRIC_SEL] = "SELECT id FROM metric WHERE name = ?",
+	[S_GPU_SEL] = "SELECT id, rank FROM gpu WHERE node_id = ? AND device = ?",
+	[S_GPU_INS] = "INSERT INTO gpu(node_id, device, rank, vendor, product) VALUES (?,?,?,?,?)",
+	[S_GPU_UPD] = "UPDATE gpu SET rank = coalesce(?, rank), vendor = coalesce(?, vendor),"
+		      " product = coalesce(?, product) WHERE id = ?",
+};
+
+struct name_slot {
+	uint64_t hash;
+	char *text;
+	size_t len;
+	int64_t id;
+};
+
+struct dev_map {
+	int device;
+	int64_t gpu_id;
+};
+
+struct store_ingest {
+	struct store *st;
+	struct ingest_opts opts;
+	sqlite3_stmt *stmt[S_COUNT];
+	int64_t source_id;
+	int64_t node_id;
+	char *format, *hostname;
+	int clock;
+	int rank, world_size;
+	int64_t base_ns;		/* added to every time: clock offset + late Kineto base */
+	struct name_slot *names;	/* open addressing, power-of-two size */
+	size_t names_cap, names_nr;
+	struct dev_map *devs;
+	size_t devs_nr, devs_alloc;
+	struct name_slot *metrics;
+	size_t metrics_cap, metrics_nr;
+	int64_t n_kernels, n_comm, n_telemetry, n_aggregates;
+	int64_t kernel_base;		/* kernel.id = kernel_base + stage_kernel.rowid */
+};
+
+static int
+step_done(struct store_ingest *ig, sqlite3_stmt *s, struct err *err, const char *what)
+{
+	int rc = sqlite3_step(s);
+
+	sqlite3_reset(s);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_sqlerr(ig->st, err, what);
+	return 0;
+}
+
+static void
+bind_opt_i64(sqlite3_stmt *s, int i, int64_t v, int64_t none)
+{
+	if (v == none)
+		sqlite3_bind_null(s, i);
+	else
+		sqlite3_bind_int64(s, i, v);
+}
+
+static void
+bind_opt_text(sqlite3_stmt *s, int i, const char *t)
+{
+	if (t)
+		sqlite3_bind_text(s, i, t, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+static uint64_t
+fnv1a(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+/* Intern @text (of @len bytes) into table name or metric, with an in-memory cache. */
+static int
+intern(struct store_ingest *ig, struct name_slot **tab, size_t *cap, size_t *nr, int ins,
+       int sel, const char *text, size_t len, const char *unit, int64_t *id, struct err *err)
+{
+	uint64_t h = fnv1a(text, len);
+	size_t i;
+	int rc;
+
+	if (*nr * 2 >= *cap) {
+		struct name_slot *old = *tab;
+		size_t oldcap = *cap, j;
+
+		*cap = oldcap ? oldcap * 2 : 1024;
+		*tab = xcalloc(*cap, sizeof(**tab));
+		for (j = 0; j < oldcap; j++) {
+			if (!old[j].text)
+				continue;
+			for (i = old[j].hash & (*cap - 1); (*tab)[i].text; i = (i + 1) & (*cap - 1))
+				;
+			(*tab)[i] = old[j];
+		}
+		free(old);
+	}
+	for (i = h & (*cap - 1); (*tab)[i].text; i = (i + 1) & (*cap - 1)) {
+		if ((*tab)[i].hash == h && (*tab)[i].len == len &&
+		    !memcmp((*tab)[i].text, text, len)) {
+			*id = (*tab)[i].id;
+			return 0;
+		}
+	}
+	sqlite3_bind_text(ig->stmt[ins], 1, text, (int)len, SQLITE_STATIC);
+	if (unit)
+		sqlite3_bind_text(ig->stmt[ins], 2, unit, -1, SQLITE_STATIC);
+	if (step_done(ig, ig->stmt[ins], err, "cannot intern name"))
+		return err->status;
+	sqlite3_bind_text(ig->stmt[sel], 1, text, (int)len, SQLITE_STATIC);
+	rc = sqlite3_step(ig->stmt[sel]);
+	*id = rc == SQLITE_ROW ? sqlite3_column_int64(ig->stmt[sel], 0) : -1;
+	sqlite3_reset(ig->stmt[sel]);
+	if (rc != SQLITE_ROW)
+		return store_sqlerr(ig->st, err, "cannot look up name");
+	(*tab)[i].hash = h;
+	(*tab)[i].text = xstrndup(text, len);
+	(*tab)[i].len = len;
+	(*tab)[i].id = *id;
+	(*nr)++;
+	return 0;
+}
+
+static int
+name_id(struct store_ingest *ig, const char *text, size_t len, int64_t *id, struct err *err)
+{
+	return intern(ig, &ig->names, &ig->names_cap, &ig->names_nr, S_NAME_INS, S_NAME_SEL, text,
+		      len, NULL, id, err);
+}
+
+static const char *
+node_name(const struct store_ingest *ig)
+{
+	if (ig->opts.node)
+		return ig->opts.node;
+	return ig->hostname ? ig->hostname : "default";
+}
+
+static int
+ensure_node(struct store_ingest *ig, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (ig->node_id > 0)
+		return 0;
+	if (store_prepare(ig->st, "INSERT OR IGNORE INTO node(name) VALUES (?)", &s, err))
+		return err->status;
+	sqlite3_bind_text(s, 1, node_name(ig), -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(ig->st, err, "cannot insert node");
+	if (store_prepare(ig->st, "SELECT id FROM node WHERE name = ?", &s, err))
+		return err->status;
+	sqlite3_bind_text(s, 1, node_name(ig), -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	ig->node_id = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return store_sqlerr(ig->st, err, "cannot find node");
+	s = NULL;
+	if (store_prepare(ig->st, "UPDATE source SET node_id = ? WHERE id = ?", &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, ig->node_id);
+	sqlite3_bind_int64(s, 2, ig->source_id);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(ig->st, err, "cannot update source");
+}
+
+static int
+upsert_gpu(struct store_ingest *ig, const struct rec_gpu *g, int64_t *gpu_id, struct err *err)
+{
+	sqlite3_stmt *s = ig->stmt[S_GPU_SEL];
+	int rank = g->rank >= 0 ? g->rank : ig->opts.rank >= 0 ? ig->opts.rank : -1;
+	int rc, old_rank = -1;
+
+	if (ensure_node(ig, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, ig->node_id);
+	sqlite3_bind_int(s, 2, g->device);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*gpu_id = sqlite3_column_int64(s, 0);
+		old_rank = sqlite3_column_type(s, 1) == SQLITE_NULL ? -1 : sqlite3_column_int(s, 1);
+	}
+	sqlite3_reset(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_sqlerr(ig->st, err, "cannot look up GPU");
+	if (rc == SQLITE_ROW && rank >= 0 && old_rank >= 0 && rank != old_rank)
+		return err_set(err, LITSI_EDATA,
+			       "GPU %d of node '%s' already holds rank %d, this file says rank %d "
+			       "(give each node's files their own --node)",
+			       g->device, node_name(ig), old_rank, rank);
+	s = ig->stmt[rc == SQLITE_ROW ? S_GPU_UPD : S_GPU_INS];
+	if (rc == SQLITE_ROW) {
+		bind_opt_i64(s, 1, rank, -1);
+		bind_opt_text(s, 2, g->vendor);
+		bind_opt_text(s, 3, g->product);
+		sqlite3_bind_int64(s, 4, *gpu_id);
+	} else {
+		sqlite3_bind_int64(s, 1, ig->node_id);
+		sqlite3_bind_int(s, 2, g->device);
+		bind_opt_i64(s, 3, rank, -1);
+		bind_opt_text(s, 4, g->vendor);
+		bind_opt_text(s, 5, g->product);
+	}
+	if (step_done(ig, s, err, "cannot write GPU"))
+		return err->status;
+	if (rc != SQLITE_ROW)
+		*gpu_id = sqlite3_last_insert_rowid(ig->st->db);
+	return 0;
+}
+
+static int
+gpu_of(struct store_ingest *ig, int device, int64_t *gpu_id, struct err *err)
+{
+	struct rec_gpu g = { .device = device, .rank = -1 };
+	size_t i;
+
+	for (i = 0; i < ig->devs_nr; i++) {
+		if (ig->devs[i].device == device) {
+			*gpu_id = ig->devs[i].gpu_id;
+			return 0;
+		}
+	}
+	if (device < 0)
+		return err_set(err, LITSI_EDATA, "negative GPU device index %d", device);
+	if (upsert_gpu(ig, &g, gpu_id, err))
+		return err->status;
+	VEC_GROW(ig->devs, ig->devs_nr + 1, ig->devs_alloc);
+	ig->devs[ig->devs_nr].device = device;
+	ig->devs[ig->devs_nr++].gpu_id = *gpu_id;
+	return 0;
+}
+
+static int
+sink_source(struct sink *sk, const struct rec_source *r, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+
+	if (r->format) {
+		free(ig->format);
+		ig->format = xstrdup(r->format);
+	}
+	if (r->hostname && !ig->hostname)
+		ig->hostname = xstrdup(r->hostname);
+	ig->clock = ig->opts.has_clock_offset ? CLK_EPOCH : (int)r->clock;
+	if (r->rank >= 0)
+		ig->rank = r->rank;
+	if (r->world_size >= 0)
+		ig->world_size = r->world_size;
+	return 0;
+}
+
+static int
+sink_gpu(struct sink *sk, const struct rec_gpu *r, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	int64_t id;
+	size_t i;
+
+	if (r->device < 0)
+		return err_set(err, LITSI_EDATA, "negative GPU device index %d", r->device);
+	if (upsert_gpu(ig, r, &id, err))
+		return err->status;
+	for (i = 0; i < ig->devs_nr; i++)
+		if (ig->devs[i].device == r->device)
+			return 0;
+	VEC_GROW(ig->devs, ig->devs_nr + 1, ig->devs_alloc);
+	ig->devs[ig->devs_nr].device = r->device;
+	ig->devs[ig->devs_nr++].gpu_id = id;
+	return 0;
+}
+
+static int
+sink_kernel(struct sink *sk, const struct rec_kernel *r, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	sqlite3_stmt *s = ig->stmt[S_KERNEL];
+	int64_t gpu_id, nid;
+
+	if (r->end_ns < r->start_ns)
+		return err_set(err, LITSI_EDATA, "kernel '%.*s' ends before it starts",
+			       (int)(r->name_len > 80 ? 80 : r->name_len), r->name);
+	if (gpu_of(ig, r->device, &gpu_id, err) || name_id(ig, r->name, r->name_len, &nid, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_int(s, 2, r->rank);
+	sqlite3_bind_int64(s, 3, r->stream);
+	sqlite3_bind_int64(s, 4, nid);
+	sqlite3_bind_int64(s, 5, r->start_ns + ig->base_ns);
+	sqlite3_bind_int64(s, 6, r->end_ns + ig->base_ns);
+	sqlite3_bind_int(s, 7, (int)r->kclass);
+	bind_opt_i64(s, 8, r->correlation, -1);
+	if (r->launch_ns == TIME_NONE)
+		sqlite3_bind_null(s, 9);
+	else
+		sqlite3_bind_int64(s, 9, r->launch_ns + ig->base_ns);
+	bind_opt_i64(s, 10, r->bytes, -1);
+	ig->n_kernels++;
+	ig->n_comm += r->kclass == KCLASS_COMM;
+	return step_done(ig, s, err, "cannot stage kernel");
+}
+
+static int
+sink_launch(struct sink *sk, const struct rec_launch *r, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	sqlite3_stmt *s = ig->stmt[S_LAUNCH];
+
+	sqlite3_bind_int(s, 1, r->rank);
+	sqlite3_bind_int64(s, 2, r->correlation);
+	sqlite3_bind_int64(s, 3, r->ts_ns + ig->base_ns);
+	sqlite3_bind_int64(s, 4, r->tid);
+	return step_done(ig, s, err, "cannot stage launch");
+}
+
+static int
+sink_step(struct sink *sk, const struct rec_step *r, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	sqlite3_stmt *s = ig->stmt[S_STEP];
+
+	sqlite3_bind_int(s, 1, r->rank);
+	sqlite3_bind_int64(s, 2, r->step);
+	sqlite3_bind_int64(s, 3, r->start_ns + ig->base_ns);
+	sqlite3_bind_int64(s, 4, r->end_ns + ig->base_ns);
+	return step_done(ig, s, err, "cannot stage step");
+}
+
+static int
+sink_annotation(struct sink *sk, const struct rec_annotation *r, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	sqlite3_stmt *s = ig->stmt[S_ANN];
+	int64_t nid, gpu_id = -1;
+
+	if (name_id(ig, r->name, strlen(r->name), &nid, err))
+		return err->status;
+	if (r->device >= 0 && gpu_of(ig, r->device, &gpu_id, err))
+		return err->status;
+	sqlite3_bind_int(s, 1, r->rank);
+	sqlite3_bind_text(s, 2, r->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, nid);
+	sqlite3_bind_int64(s, 4, r->start_ns + ig->base_ns);
+	sqlite3_bind_int64(s, 5, r->end_ns + ig->base_ns);
+	sqlite3_bind_int64(s, 6, r->tid);
+	bind_opt_i64(s, 7, r->external_id, -1);
+	bind_opt_i64(s, 8, gpu_id, -1);
+	return step_done(ig, s, err, "cannot stage annotation");
+}
+
+static int
+sink_collective(struct sink *sk, const struct rec_collective *r, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	sqlite3_stmt *s = ig->stmt[S_COLL];
+
+	sqlite3_bind_int(s, 1, r->rank);
+	sqlite3_bind_int64(s, 2, r->start_ns + ig->base_ns);
+	sqlite3_bind_int64(s, 3, r->end_ns + ig->base_ns);
+	sqlite3_bind_int64(s, 4, r->tid);
+	bind_opt_i64(s, 5, r->correlation, -1);
+	bind_opt_i64(s, 6, r->external_id, -1);
+	bind_opt_text(s, 7, r->coll_name);
+	bind_opt_text(s, 8, r->dtype);
+	bind_opt_i64(s, 9, r->in_nelems, -1);
+	bind_opt_i64(s, 10, r->out_nelems, -1);
+	bind_opt_i64(s, 11, r->group_size, -1);
+	bind_opt_i64(s, 12, r->seq, -1);
+	bind_opt_text(s, 13, r->in_split);
+	bind_opt_text(s, 14, r->out_split);
+	bind_opt_text(s, 15, r->pg_name);
+	bind_opt_text(s, 16, r->pg_desc);
+	bind_opt_text(s, 17, r->pg_ranks);
+	return step_done(ig, s, err, "cannot stage collective");
+}
+
+static int
+sink_telemetry(struct sink *sk, const struct rec_telemetry *r, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	sqlite3_stmt *s = ig->stmt[S_TELEM];
+	int64_t gpu_id, mid;
+
+	if (r->value != r->value)	/* NaN readings are missing readings */
+		return 0;
+	if (gpu_of(ig, r->device, &gpu_id, err) ||
+	    intern(ig, &ig->metrics, &ig->metrics_cap, &ig->metrics_nr, S_METRIC_INS,
+		   S_METRIC_SEL, r->metric, strlen(r->metric), r->unit ? r->unit : "", &mid, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, ig->source_id);
+	sqlite3_bind_int64(s, 2, gpu_id);
+	sqlite3_bind_int64(s, 3, mid);
+	sqlite3_bind_int64(s, 4, r->t_ns + ig->opts.clock_offset_ns);
+	sqlite3_bind_double(s, 5, r->value);
+	ig->n_telemetry++;
+	return step_done(ig, s, err, "cannot insert telemetry");
+}
+
+static int
+sink_aggregate(struct sink *sk, const struct rec_aggregate *r, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	sqlite3_stmt *s = ig->stmt[S_AGG];
+
+	sqlite3_bind_int64(s, 1, ig->source_id);
+	sqlite3_bind_text(s, 2, r->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, r->name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 4, r->calls);
+	sqlite3_bind_int64(s, 5, r->total_ns);
+	sqlite3_bind_double(s, 6, r->avg_ns);
+	sqlite3_bind_double(s, 7, r->pct);
+	bind_opt_i64(s, 8, r->min_ns, -1);
+	bind_opt_i64(s, 9, r->max_ns, -1);
+	ig->n_aggregates++;
+	return step_done(ig, s, err, "cannot insert aggregate");
+}
+
+static int
+sink_meta(struct sink *sk, const char *key, const char *value, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	sqlite3_stmt *s = ig->stmt[S_META];
+
+	sqlite3_bind_int64(s, 1, ig->source_id);
+	sqlite3_bind_text(s, 2, key, -1, SQLITE_STATIC);
+	bind_opt_text(s, 3, value);
+	return step_done(ig, s, err, "cannot insert metadata");
+}
+
+static int
+sink_time_base(struct sink *sk, int64_t base_ns, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	sqlite3_stmt *s;
+	static const char *const sql[] = {
+		"UPDATE temp.stage_kernel SET start_ns = start_ns + ?1, end_ns = end_ns + ?1,"
+		" launch_ns = launch_ns + ?1",
+		"UPDATE temp.stage_launch SET ts_ns = ts_ns + ?1",
+		"UPDATE temp.stage_step SET start_ns = start_ns + ?1, end_ns = end_ns + ?1",
+		"UPDATE temp.stage_ann SET start_ns = start_ns + ?1, end_ns = end_ns + ?1",
+		"UPDATE temp.stage_coll SET start_ns = start_ns + ?1, end_ns = end_ns + ?1",
+	};
+	size_t i;
+
+	/* Records already staged get the base now; later ones get it on insert. */
+	for (i = 0; i < ARRAY_SIZE(sql); i++) {
+		if (store_prepare(ig->st, sql[i], &s, err))
+			return err->status;
+		sqlite3_bind_int64(s, 1, base_ns);
+		if (sqlite3_step(s) != SQLITE_DONE) {
+			sqlite3_finalize(s);
+			return store_sqlerr(ig->st, err, "cannot rebase times");
+		}
+		sqlite3_finalize(s);
+	}
+	ig->base_ns += base_ns;
+	return 0;
+}
+
+static void
+ingest_free(struct store_ingest *ig)
+{
+	size_t i;
+
+	for (i = 0; i < S_COUNT; i++)
+		sqlite3_finalize(ig->stmt[i]);
+	for (i = 0; i < ig->names_cap; i++)
+		free(ig->names[i].text);
+	for (i = 0; i < ig->metrics_cap; i++)
+		free(ig->metrics[i].text);
+	free(ig->names);
+	free(ig->metrics);
+	free(ig->devs);
+	free(ig->format);
+	free(ig->hostname);
+	free(ig);
+}
+
+void
+store_ingest_abort(struct store_ingest *ig)
+{
+	if (!ig)
+		return;
+	sqlite3_exec(ig->st->db, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_exec(ig->st->db, unstage_sql, NULL, NULL, NULL);
+	store_names_reset(ig->st);
+	ingest_free(ig);
+}
+
+static int
+insert_source(struct store_ingest *ig, const char *path, struct err *err)
+{
+	sqlite3_stmt *s;
+	char now[32], pending[64];
+	time_t t = time(NULL);
+	struct tm tm;
+	int rc;
+
+	gmtime_r(&t, &tm);
+	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(pending, sizeof(pending), "pending:%p:%ld", (void *)ig, (long)t);
+	if (store_prepare(ig->st,
+			  "INSERT INTO source(path, sha256, format, node_id, clock, clock_offset_ns,"
+			   " bytes, ingested_at) VALUES (?, ?, 'unknown', NULL, 'epoch', ?, 0, ?)",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_text(s, 1, path, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, pending, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, ig->opts.clock_offset_ns);
+	sqlite3_bind_text(s, 4, now, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(ig->st, err, "cannot insert source");
+	ig->source_id = sqlite3_last_insert_rowid(ig->st->db);
+	return 0;
+}
+
+int
+store_ingest_begin(struct store *st, const char *path, const struct ingest_opts *o,
+		   struct store_ingest **out, struct sink *sink, struct err *err)
+{
+	struct store_ingest *ig = xcalloc(1, sizeof(*ig));
+	size_t i;
+
+	*out = NULL;
+	ig->st = st;
+	ig->opts = *o;
+	ig->rank = o->rank;
+	ig->world_size = -1;
+	ig->base_ns = o->clock_offset_ns;
+	if (store_exec(st, stage_sql, err) || store_exec(st, "BEGIN IMMEDIATE", err)) {
+		ingest_free(ig);
+		return err->status;
+	}
+	for (i = 0; i < S_COUNT; i++)
+		if (store_prepare(st, stmt_sql[i], &ig->stmt[i], err))
+			goto fail;
+	if (insert_source(ig, path, err))
+		goto fail;
+	memset(sink, 0, sizeof(*sink));
+	sink->ctx = ig;
+	sink->source = sink_source;
+	sink->gpu = sink_gpu;
+	sink->kernel = sink_kernel;
+	sink->launch = sink_launch;
+	sink->step = sink_step;
+	sink->annotation = sink_annotation;
+	sink->collective = sink_collective;
+	sink->telemetry = sink_telemetry;
+	sink->aggregate = sink_aggregate;
+	sink->meta = sink_meta;
+	sink->time_base = sink_time_base;
+	*out = ig;
+	return 0;
+fail:
+	store_ingest_abort(ig);
+	return err->status;
+}
+
+/* ---- finish: link, sample, record, commit ---- */
+
+static int
+exec_bound(struct store_ingest *ig, const char *sql, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(ig->st, sql, &s, err))
+		return err->status;
+	if (sqlite3_bind_parameter_count(s) >= 1)
+		sqlite3_bind_int64(s, 1, ig->source_id);
+	if (sqlite3_bind_parameter_count(s) >= 2)
+		sqlite3_bind_int64(s, 2, ig->kernel_base);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_sqlerr(ig->st, err, "cannot link records");
+	return 0;
+}
+
+static const char *const link_sql[] = {
+	/* Which rank context each GPU's kernels came from. */
+	"INSERT OR IGNORE INTO temp.rank_gpu SELECT DISTINCT rank_ctx, gpu_id FROM temp.stage_kernel",
+	/* One sample per ProfilerStep and GPU of the same rank context. */
+	"INSERT INTO sample(gpu_id, source_id, step, start_ns, end_ns)"
+	" SELECT r.gpu_id, ?1, s.step, min(s.start_ns), max(s.end_ns)"
+	" FROM temp.stage_step s JOIN temp.rank_gpu r ON r.rank_ctx = s.rank_ctx"
+	" GROUP BY r.gpu_id, s.step",
+	/* GPUs without step markers: one sample spanning all their kernels. */
+	"INSERT INTO sample(gpu_id, source_id, step, start_ns, end_ns)"
+	" SELECT k.gpu_id, ?1, -1, min(k.start_ns), max(k.end_ns) FROM temp.stage_kernel k"
+	" WHERE NOT EXISTS (SELECT 1 FROM sample s WHERE s.gpu_id = k.gpu_id AND s.source_id = ?1)"
+	" GROUP BY k.gpu_id",
+	/* Kernels, linked to their launch (same rank context and correlation id). */
+	"INSERT INTO kernel(id, source_id, gpu_id, sample_id, stream, name_id, start_ns, end_ns,"
+	" class, correlation, launch_ns, bytes)"
+	" SELECT ?2 + k.rowid, ?1, k.gpu_id,"
+	"  (SELECT s.id FROM sample s WHERE s.gpu_id = k.gpu_id AND s.source_id = ?1"
+	"   AND (s.step = -1 OR (coalesce(l.ts_ns, k.launch_ns, k.start_ns) >= s.start_ns"
+	"   AND coalesce(l.ts_ns, k.launch_ns, k.start_ns) < s.end_ns))"
+	"   ORDER BY s.start_ns LIMIT 1),"
+	"  k.stream, k.name_id, k.start_ns, k.end_ns, k.class, k.corr,"
+	"  coalesce(l.ts_ns, k.launch_ns), k.bytes"
+	" FROM temp.stage_kernel k LEFT JOIN temp.stage_launch l"
+	"  ON l.rank_ctx = k.rank_ctx AND l.corr = k.corr",
+	"INSERT INTO annotation(source_id, gpu_id, kind, name_id, start_ns, end_ns, tid, external_id)"
+	" SELECT ?1, coalesce(a.gpu_id, (SELECT min(r.gpu_id) FROM temp.rank_gpu r"
+	"  WHERE r.rank_ctx = a.rank_ctx)), a.kind, a.name_id, a.start_ns, a.end_ns, a.tid, a.ext"
+	" FROM temp.stage_ann a",
+};
+
+static int
+link_collectives(struct store_ingest *ig, struct err *err)
+{
+	static const char sql[] =
+		"INSERT INTO collective(source_id, gpu_id, kernel_id, start_ns, end_ns, tid,"
+		" external_id, coll_name, dtype, in_nelems, out_nelems, group_size, seq, in_split,"
+		" out_split, pg_name, pg_desc, pg_ranks)"
+		" SELECT ?1, (SELECT min(r.gpu_id) FROM temp.rank_gpu r WHERE r.rank_ctx = c.rank_ctx),"
+		"  coalesce((SELECT k.rowid FROM temp.stage_kernel k WHERE k.rank_ctx = c.rank_ctx"
+		"    AND k.corr = c.corr AND k.class = 1 LIMIT 1),"
+		"   (SELECT k.rowid FROM temp.stage_launch l JOIN temp.stage_kernel k"
+		"    ON k.rank_ctx = l.rank_ctx AND k.corr = l.corr AND k.class = 1"
+		"    WHERE l.rank_ctx = c.rank_ctx AND l.tid = c.tid AND l.ts_ns >= c.start_ns"
+		"    AND l.ts_ns <= c.end_ns ORDER BY l.ts_ns LIMIT 1))"
+		"  + ?2,"
+		"  c.start_ns, c.end_ns, c.tid, c.ext, c.coll_name, c.dtype, c.in_nelems, c.out_nelems,"
+		"  c.group_size, c.seq, c.in_split, c.out_split, c.pg_name, c.pg_desc, c.pg_ranks"
+		" FROM temp.stage_coll c ORDER BY c.rank_ctx, c.start_ns";
+
+	if (exec_bound(ig, "CREATE INDEX IF NOT EXISTS temp.stage_kernel_corr"
+			   " ON stage_kernel(rank_ctx, corr)", err) ||
+	    exec_bound(ig, "CREATE INDEX IF NOT EXISTS temp.stage_launch_tid"
+			   " ON stage_launch(rank_ctx, tid, ts_ns)", err))
+		return err->status;
+	return exec_bound(ig, sql, err);
+}
+
+static int
+count_of(struct store_ingest *ig, const char *sql, int64_t *out, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(ig->st, sql, &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, ig->source_id);
+	rc = sqlite3_step(s);
+	*out = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW ? 0 : store_sqlerr(ig->st, err, "cannot count");
+}
+
+/* Returns 1 when a source with this hash exists (other than ours), 0 if not. */
+static int
+find_same(struct store_ingest *ig, const char *sha_hex, int64_t *other, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(ig->st, "SELECT id FROM source WHERE sha256 = ? AND id != ?", &s, err))
+		return err->status;
+	sqlite3_bind_text(s, 1, sha_hex, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, ig->source_id);
+	rc = sqlite3_step(s);
+	*other = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_sqlerr(ig->st, err, "cannot look up source");
+	return rc == SQLITE_ROW;
+}
+
+static int
+delete_source(struct store_ingest *ig, int64_t id, struct err *err)
+{
+	static const char *const sql[] = {
+		"DELETE FROM collective WHERE source_id = ?1",
+		"DELETE FROM annotation WHERE source_id = ?1",
+		"DELETE FROM kernel WHERE source_id = ?1",
+		"DELETE FROM sample WHERE source_id = ?1",
+		"DELETE FROM telemetry WHERE source_id = ?1",
+		"DELETE FROM aggregate WHERE source_id = ?1",
+		"DELETE FROM source_meta WHERE source_id = ?1",
+		"DELETE FROM source WHERE id = ?1",
+	};
+	int64_t mine = ig->source_id;
+	size_t i;
+
+	ig->source_id = id;
+	for (i = 0; i < ARRAY_SIZE(sql); i++) {
+		if (exec_bound(ig, sql[i], err)) {
+			ig->source_id = mine;
+			return err->status;
+		}
+	}
+	ig->source_id = mine;
+	return 0;
+}
+
+static int
+update_source(struct store_ingest *ig, const char *sha_hex, uint64_t bytes,
+	      struct ingest_summary *sum, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(ig->st,
+			  "UPDATE source SET sha256 = ?, format = ?, clock = ?, hostname = ?,"
+			  " rank = ?, world_size = ?, bytes = ?, n_gpus = ?, n_samples = ?,"
+			  " n_kernels = ?, n_comm = ?, n_telemetry = ? WHERE id = ?",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_text(s, 1, sha_hex, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, ig->format ? ig->format : "unknown", -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, ig->clock == CLK_BOOTTIME ? "boottime" : "epoch", -1,
+			  SQLITE_STATIC);
+	bind_opt_text(s, 4, ig->hostname);
+	bind_opt_i64(s, 5, ig->rank, -1);
+	bind_opt_i64(s, 6, ig->world_size, -1);
+	sqlite3_bind_int64(s, 7, (int64_t)bytes);
+	sqlite3_bind_int64(s, 8, sum->gpus);
+	sqlite3_bind_int64(s, 9, sum->samples);
+	sqlite3_bind_int64(s, 10, sum->kernels);
+	sqlite3_bind_int64(s, 11, sum->comm);
+	sqlite3_bind_int64(s, 12, sum->telemetry);
+	sqlite3_bind_int64(s, 13, ig->source_id);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(ig->st, err, "cannot update source");
+}
+
+static int
+summarize(struct store_ingest *ig, struct ingest_summary *sum, struct err *err)
+{
+	snprintf(sum->format, sizeof(sum->format), "%s", ig->format ? ig->format : "unknown");
+	snprintf(sum->node, sizeof(sum->node), "%s", node_name(ig));
+	sum->rank = ig->rank;
+	sum->kernels = ig->n_kernels;
+	sum->comm = ig->n_comm;
+	sum->telemetry = ig->n_telemetry;
+	sum->aggregates = ig->n_aggregates;
+	if (count_of(ig, "SELECT count(*) FROM sample WHERE source_id = ?1", &sum->samples, err))
+		return err->status;
+	return count_of(ig,
+			"SELECT count(DISTINCT gpu_id) FROM (SELECT gpu_id FROM temp.rank_gpu"
+			" UNION SELECT gpu_id FROM telemetry WHERE source_id = ?1)",
+			&sum->gpus, err);
+}
+
+int
+store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes,
+		    struct ingest_summary *sum, struct err *err)
+{
+	int64_t other;
+	size_t i;
+	int same;
+
+	memset(sum, 0, sizeof(*sum));
+	same = find_same(ig, sha_hex, &other, err);
+	if (same < 0)
+		goto fail;
+	if (same && !ig->opts.force) {
+		summarize(ig, sum, err);
+		sum->duplicate = true;
+		store_ingest_abort(ig);
+		return 0;
+	}
+	if (same && delete_source(ig, other, err))
+		goto fail;
+	sum->replaced = same;
+	if (ensure_node(ig, err) ||
+	    count_of(ig, "SELECT coalesce(max(id), 0) + 0 * ?1 FROM kernel", &ig->kernel_base, err))
+		goto fail;
+	for (i = 0; i < ARRAY_SIZE(link_sql); i++)
+		if (exec_bound(ig, link_sql[i], err))
+			goto fail;
+	if (link_collectives(ig, err) || summarize(ig, sum, err) ||
+	    update_source(ig, sha_hex, bytes, sum, err))
+		goto fail;
+	if (store_exec(ig->st, "COMMIT", err))
+		goto fail;
+	sqlite3_exec(ig->st->db, unstage_sql, NULL, NULL, NULL);
+	ingest_free(ig);
+	return 0;
+fail:
+	store_ingest_abort(ig);
+	return err->status;
+}
+
+int
+store_has_source(struct store *st, const char *sha_hex, bool *has, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(st, "SELECT 1 FROM source WHERE sha256 = ?", &s, err))
+		return err->status;
+	sqlite3_bind_text(s, 1, sha_hex, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_sqlerr(st, err, "cannot look up source");
+	*has = rc == SQLITE_ROW;
+	return 0;
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT */
+/* store_int.h: private to src/store/: the store handle and statement helpers. */
+#ifndef LITSI_STORE_INT_H
+#define LITSI_STORE_INT_H
+
+#include <sqlite3.h>
+
+#include "litsi/store.h"
+
+struct store {
+	sqlite3 *db;
+	char *path;
+	bool readonly;
+	char **names;		/* name.id -> text, loaded on first store_name() */
+	size_t nr_names;
+	bool names_loaded;
+};
+
+/* store_sqlerr() - record the SQLite error of @db with context @what; LITSI_EDB. */
+int store_sqlerr(struct store *st, struct err *err, const char *what);
+/* store_prepare() - prepare @sql or record the error. */
+int store_prepare(struct store *st, const char *sql, sqlite3_stmt **stmt, struct err *err);
+/* store_exec() - run SQL text with no results. */
+int store_exec(struct store *st, const char *sql, struct err *err);
+/* store_text_dup() - column @i as a malloc'd string, or NULL. */
+char *store_text_dup(sqlite3_stmt *s, int i);
+void store_names_reset(struct store *st);
+
+#endif

@@ -1,0 +1,120 @@
+#!/bin/sh
+# run.sh: meta-tests keeping -h, the man pages, their EXAMPLES and the output
+# formats consistent (STYLE §3.12). Prints TAP; tests needing a missing tool
+# are skipped with a reason.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+: "${LITSI:=$top/build/litsi}"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/litsi-meta.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+n=0 pass=0 fail=0 skip=0
+export LC_ALL=C TZ=UTC NO_COLOR=1
+
+ok() { n=$((n + 1)); pass=$((pass + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; [ -n "${2:-}" ] && echo "$2" | sed 's/^/#   /'; }
+skipt() { n=$((n + 1)); skip=$((skip + 1)); echo "ok $n - $1 # SKIP $2"; }
+squeeze() { tr -s ' \t\n' '   ' | sed 's/^ //; s/ $//'; }
+
+have_mandoc=0
+command -v mandoc >/dev/null 2>&1 && have_mandoc=1
+cmds=$("$LITSI" --list-commands)
+
+for c in $cmds; do
+	# 1. -h: exit 0, usage on stdout, nothing on stderr.
+	out=$("$LITSI" "$c" -h 2>"$tmp/err"); rc=$?
+	if [ $rc = 0 ] && [ -n "$out" ] && [ ! -s "$tmp/err" ]; then ok "$c -h"; else notok "$c -h" "exit $rc"; fi
+	page=$top/man/litsi-$c.1
+	if [ ! -f "$page" ]; then notok "$c has a man page" "missing $page"; continue; fi
+	ok "$c has a man page"
+	# 2. .Nd equals the summary in the command table.
+	nd=$(sed -n 's/^\.Nd //p' "$page")
+	summary=$("$LITSI" -h | awk -v c="$c" '$1 == c { $1 = ""; sub(/^ +/, ""); print }')
+	if [ "$nd" = "$summary" ]; then ok "$c .Nd = summary"; else notok "$c .Nd = summary" "man: $nd
+cmd: $summary"; fi
+	# 3. SYNOPSIS equals the -h usage (rendered, whitespace squeezed).
+	if [ $have_mandoc = 1 ]; then
+		syn=$(mandoc -Tascii "$page" | col -b 2>/dev/null | awk '/^SYNOPSIS/ {on=1; next} /^[A-Z]/ {on=0} on' | squeeze)
+		use=$(echo "$out" | sed 's/^usage: //' | squeeze)
+		if [ "$syn" = "$use" ]; then ok "$c SYNOPSIS = usage"; else notok "$c SYNOPSIS = usage" "man: $syn
+cmd: $use"; fi
+	else
+		skipt "$c SYNOPSIS = usage" "mandoc not installed"
+	fi
+	# 4. --list-opts equals the .Fl entries under OPTIONS.
+	opts=$("$LITSI" "$c" --list-opts | sort -u | squeeze)
+	fl=$(awk '/^\.Sh OPTIONS/ {on=1; next} /^\.Sh/ {on=0} on && /^\.It Fl -/ { sub(/^\.It Fl /, ""); split($0, a, " "); print a[1] } on && /^\.It Fl [a-zA-Z] Ns , Fl -/ { sub(/^.*Fl -/, "-"); split($0, a, " "); print "-" a[1] }' "$page" | sed 's/^--*/--/' | sort -u | squeeze)
+	if [ "$opts" = "$fl" ]; then ok "$c options documented"; else notok "$c options documented" "cmd: $opts
+man: $fl"; fi
+done
+
+# 5. Every man page passes mandoc -Tlint (style warnings allowed).
+for page in "$top"/man/*.[157]; do
+	[ -f "$page" ] || continue
+	if [ $have_mandoc = 0 ]; then skipt "lint $(basename "$page")" "mandoc not installed"; continue; fi
+	msg=$(mandoc -Tlint -W warning "$page" 2>&1 | grep -v "cross reference to self")
+	if [ -z "$msg" ]; then ok "lint $(basename "$page")"; else notok "lint $(basename "$page")" "$msg"; fi
+done
+
+# 6. The EXAMPLES of every page run and exit 0, in a scratch directory that
+# sees sample-traces/ and scripts/, with a database holding the main sample.
+main_sample=$top/sample-traces/mi300x-straggler
+for page in "$top"/man/*.1; do
+	exs=$(awk '/^\.Sh EXAMPLES/ {on=1; next} /^\.Sh/ {on=0} on && /^\.Dl \$ / { sub(/^\.Dl \$ /, ""); print }' "$page" | sed 's/\\-/-/g; s/\\e/\\/g; s/\\(aq/'"'"'/g')
+	[ -n "$exs" ] || continue
+	name=$(basename "$page" .1)
+	d=$tmp/ex-$name
+	mkdir -p "$d/bin"
+	ln -s "$top/sample-traces" "$d/sample-traces"
+	ln -s "$top/scripts" "$d/scripts"
+	ln -s "$LITSI" "$d/bin/litsi"
+	if [ -d "$main_sample" ]; then
+		(cd "$d" && LITSI_DB=$d/litsi.db "$LITSI" -q ingest sample-traces/mi300x-straggler) >/dev/null 2>&1
+	fi
+	echo "$exs" > "$d/examples"
+	bad=
+	while IFS= read -r ex; do
+		(cd "$d" && PATH=$d/bin:$PATH LITSI_DB=$d/litsi.db sh -c "$ex") >"$d/out" 2>&1 </dev/null
+		rc=$?
+		# litsi check and report exit 1 when they find an imbalanced node: not a failure here.
+		case "$ex" in *"litsi check"*|*"litsi report"*) [ $rc = 1 ] && rc=0 ;; esac
+		[ $rc = 0 ] || bad="$bad
+$ex (exit $rc): $(head -c 300 "$d/out")"
+	done < "$d/examples"
+	if [ -z "$bad" ]; then ok "$name EXAMPLES run"; else notok "$name EXAMPLES run" "$bad"; fi
+done
+
+# 7. A write error on standard output is exit 4 with a message.
+if [ -w /dev/full ]; then
+	"$LITSI" --version >/dev/full 2>"$tmp/err"; rc=$?
+	if [ $rc = 4 ] && grep -q 'write error on standard output' "$tmp/err"; then ok "/dev/full gives exit 4"; else notok "/dev/full gives exit 4" "exit $rc: $(cat "$tmp/err")"; fi
+else
+	skipt "/dev/full gives exit 4" "/dev/full not writable"
+fi
+
+# 8. JSON output is valid JSON; CSV has a stable column count.
+if [ -d "$main_sample" ] && command -v python3 >/dev/null 2>&1; then
+	db=$tmp/fmt.db
+	LITSI_DB=$db "$LITSI" -q ingest "$main_sample" >/dev/null 2>&1
+	for c in info overlap lead corr thermal model caps; do
+		echo "$cmds" | grep -qx "$c" || continue
+		extra=
+		[ "$c" = caps ] && extra="--scenario gpu-red"
+		[ "$c" = overlap ] && extra="--summary"
+		LITSI_DB=$db "$LITSI" $c $extra --format json >"$tmp/j" 2>/dev/null
+		if python3 -m json.tool "$tmp/j" >/dev/null 2>&1; then ok "$c --format json is JSON"; else notok "$c --format json is JSON" "$(head -c 300 "$tmp/j")"; fi
+		LITSI_DB=$db "$LITSI" $c $extra --format csv >"$tmp/c" 2>/dev/null
+		if python3 -c '
+import csv, sys
+blocks = open(sys.argv[1]).read().split("\n\n")
+for b in blocks:
+    rows = [r for r in csv.reader(l for l in b.strip().splitlines() if not l.startswith("#")) if r]
+    if rows and len({len(r) for r in rows}) != 1: sys.exit(1)
+' "$tmp/c"; then ok "$c --format csv is rectangular"; else notok "$c --format csv is rectangular"; fi
+	done
+else
+	skipt "output format linters" "no sample-traces/mi300x-straggler or python3"
+fi
+
+echo "1..$n"
+echo "meta: $pass passed, $fail failed, $skip skipped"
+[ $fail = 0 ]

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: MIT */
+/* check_store.c: schema, ingest sink (linking, samples, dedup, rollback), reads. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "litsi/store.h"
+#include "unit.h"
+
+static char tmpdir[256];
+static char dbpath[300];
+
+static void
+setup(void)
+{
+	snprintf(tmpdir, sizeof(tmpdir), "%s/litsi-store.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	snprintf(dbpath, sizeof(dbpath), "%s/t.db", tmpdir);
+}
+
+static void
+teardown(void)
+{
+	char cmd[400];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static struct rec_kernel
+kern(int dev, const char *name, int64_t s, int64_t e, int64_t corr)
+{
+	struct rec_kernel k = { .device = dev, .rank = -1, .stream = 7, .name = name,
+				.name_len = strlen(name), .start_ns = s, .end_ns = e,
+				.kclass = KCLASS_COMPUTE, .correlation = corr,
+				.launch_ns = TIME_NONE, .bytes = -1 };
+
+	if (strstr(name, "nccl"))
+		k.kclass = KCLASS_COMM;
+	return k;
+}
+
+/* One file: 2 steps, 3 kernels; kernel 3 launched in step 2 but runs later. */
+static int
+ingest_one(struct store *st, const char *hash, bool force, struct ingest_summary *sum,
+	   struct err *err)
+{
+	struct ingest_opts o = { .rank = -1, .force = force };
+	struct store_ingest *ig;
+	struct sink s;
+	struct rec_source src = { .format = "pytorch", .clock = CLK_EPOCH, .rank = 0,
+				  .world_size = 2 };
+	struct rec_gpu g = { .device = 0, .rank = 0, .vendor = "AMD",
+			     .product = "AMD Instinct MI300X" };
+	struct rec_step st1 = { .rank = -1, .step = 1, .start_ns = 100, .end_ns = 200 };
+	struct rec_step st2 = { .rank = -1, .step = 2, .start_ns = 200, .end_ns = 300 };
+	struct rec_launch l1 = { .rank = -1, .correlation = 11, .ts_ns = 150, .tid = 1 };
+	struct rec_launch l3 = { .rank = -1, .correlation = 13, .ts_ns = 250, .tid = 1 };
+	struct rec_kernel k1 = kern(0, "gemm", 160, 190, 11);
+	struct rec_kernel k2 = kern(0, "ncclDevKernel_Generic", 170, 400, 12);
+	struct rec_kernel k3 = kern(0, "gemm", 310, 330, 13);
+
+	if (store_ingest_begin(st, "x.json", &o, &ig, &s, err))
+		return err->status;
+	if (s.source(&s, &src, err) || s.gpu(&s, &g, err) || s.step(&s, &st1, err) ||
+	    s.step(&s, &st2, err) || s.launch(&s, &l1, err) || s.kernel(&s, &k1, err) ||
+	    s.kernel(&s, &k2, err) || s.kernel(&s, &k3, err) || s.launch(&s, &l3, err)) {
+		store_ingest_abort(ig);
+		return err->status;
+	}
+	return store_ingest_finish(ig, hash, 123, sum, err);
+}
+
+START_TEST(test_ingest_links_samples)
+{
+	struct store *st;
+	struct err err = { 0 };
+	struct ingest_summary sum;
+	struct kspan *k;
+	size_t n;
+	struct node_row *nodes;
+	struct gpu_row *gpus;
+	size_t nn, ng;
+	int64_t *steps;
+
+	ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
+	ck_assert_int_eq(ingest_one(st, "h1", false, &sum, &err), 0);
+	ck_assert_int_eq(sum.kernels, 3);
+	ck_assert_int_eq(sum.comm, 1);
+	ck_assert_int_eq(sum.samples, 2);
+	ck_assert_int_eq(sum.gpus, 1);
+	ck_assert_str_eq(sum.node, "default");
+	ck_assert_int_eq(store_list_nodes(st, &nodes, &nn, &err), 0);
+	ck_assert_uint_eq(nn, 1);
+	ck_assert_int_eq(store_list_gpus(st, nodes[0].id, &gpus, &ng, &err), 0);
+	ck_assert_uint_eq(ng, 1);
+	ck_assert_int_eq(gpus[0].rank, 0);
+	ck_assert_str_eq(gpus[0].product, "AMD Instinct MI300X");
+	ck_assert_int_eq(store_list_steps(st, nodes[0].id, &steps, &n, &err), 0);
+	ck_assert_uint_eq(n, 2);
+	free(steps);
+	/* Step 2 holds the kernel launched at 250 even though it ran at 310. */
+	ck_assert_int_eq(store_load_kernels(st, gpus[0].id, 2, false, &k, &n, &err), 0);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(k[0].start_ns, 310);
+	ck_assert_int_eq(k[0].launch_ns, 250);
+	ck_assert_str_eq(store_name(st, k[0].name_id), "gemm");
+	free(k);
+	/* Step 1: the gemm and the unlinked comm kernel (falls back to its start). */
+	ck_assert_int_eq(store_load_kernels(st, gpus[0].id, 1, false, &k, &n, &err), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(k[1].kclass, KCLASS_COMM);
+	ck_assert_int_eq(k[1].launch_ns, TIME_NONE);
+	free(k);
+	store_free_nodes(nodes, nn);
+	store_free_gpus(gpus, ng);
+	store_close(st);
+}
+END_TEST
+
+START_TEST(test_duplicate_and_force)
+{
+	struct store *st;
+	struct err err = { 0 };
+	struct ingest_summary sum;
+	struct kspan *k;
+	struct gpu_row *gpus;
+	size_t n, ng;
+	bool has;
+
+	ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
+	ck_assert_int_eq(ingest_one(st, "h1", false, &sum, &err), 0);
+	ck_assert_int_eq(ingest_one(st, "h1", false, &sum, &err), 0);
+	ck_assert(sum.duplicate);
+	ck_assert_int_eq(store_has_source(st, "h1", &has, &err), 0);
+	ck_assert(has);
+	ck_assert_int_eq(ingest_one(st, "h1", true, &sum, &err), 0);
+	ck_assert(sum.replaced);
+	ck_assert_int_eq(store_list_gpus(st, 1, &gpus, &ng, &err), 0);
+	ck_assert_int_eq(store_load_kernels(st, gpus[0].id, 0, true, &k, &n, &err), 0);
+	ck_assert_uint_eq(n, 3);
+	free(k);
+	store_free_gpus(gpus, ng);
+	store_close(st);
+}
+END_TEST
+
+START_TEST(test_abort_leaves_nothing)
+{
+	struct store *st;
+	struct err err = { 0 };
+	struct ingest_opts o = { .rank = -1 };
+	struct store_ingest *ig;
+	struct sink s;
+	struct rec_kernel k = kern(0, "gemm", 1, 2, -1);
+	struct info_source *src;
+	struct info_gpu *g;
+	struct info_metric *m;
+	size_t ns, ng, nm;
+
+	ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
+	ck_assert_int_eq(store_ingest_begin(st, "bad.json", &o, &ig, &s, &err), 0);
+	ck_assert_int_eq(s.kernel(&s, &k, &err), 0);
+	store_ingest_abort(ig);
+	ck_assert_int_eq(store_info_sources(st, &src, &ns, &err), 0);
+	ck_assert_int_eq(store_info_gpus(st, &g, &ng, &err), 0);
+	ck_assert_int_eq(store_info_metrics(st, &m, &nm, &err), 0);
+	ck_assert_uint_eq(ns, 0);
+	ck_assert_uint_eq(ng, 0);
+	ck_assert_uint_eq(nm, 0);
+	store_info_free(src, ns, g, ng, m, nm);
+	store_close(st);
+}
+END_TEST
+
+START_TEST(test_time_base_and_bad_kernel)
+{
+	struct store *st;
+	struct err err = { 0 };
+	struct ingest_opts o = { .rank = -1 };
+	struct store_ingest *ig;
+	struct ingest_summary sum;
+	struct sink s;
+	struct rec_kernel k = kern(0, "gemm", 1, 2, -1);
+	struct rec_kernel bad = kern(0, "gemm", 5, 4, -1);
+	struct gpu_row *gpus;
+	struct kspan *v;
+	size_t ng, n;
+
+	ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
+	ck_assert_int_eq(store_ingest_begin(st, "b.json", &o, &ig, &s, &err), 0);
+	ck_assert_int_eq(s.kernel(&s, &k, &err), 0);
+	ck_assert_int_eq(s.time_base(&s, 1000, &err), 0);
+	ck_assert_int_eq(s.kernel(&s, &k, &err), 0);
+	ck_assert_int_eq(s.kernel(&s, &bad, &err), LITSI_EDATA);
+	ck_assert_ptr_nonnull(strstr(err.msg, "ends before it starts"));
+	ck_assert_int_eq(store_ingest_finish(ig, "h", 1, &sum, &err), 0);
+	ck_assert_int_eq(store_list_gpus(st, 1, &gpus, &ng, &err), 0);
+	ck_assert_int_eq(store_load_kernels(st, gpus[0].id, -1, false, &v, &n, &err), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(v[0].start_ns, 1001);
+	ck_assert_int_eq(v[1].start_ns, 1001);
+	free(v);
+	store_free_gpus(gpus, ng);
+	store_close(st);
+}
+END_TEST
+
+START_TEST(test_newer_schema_refused)
+{
+	struct store *st;
+	struct err err = { 0 };
+	char cmd[512];
+
+	ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
+	store_close(st);
+	snprintf(cmd, sizeof(cmd), "sqlite3 '%s' 'PRAGMA user_version = 99' 2>/dev/null", dbpath);
+	if (system(cmd) != 0) {
+		printf("SKIP: sqlite3 command not installed\n");
+		return;
+	}
+	ck_assert_int_eq(store_open(dbpath, STORE_RDONLY, &st, &err), LITSI_EDB);
+	ck_assert_ptr_nonnull(strstr(err.msg, "database schema version 99 is newer than this"));
+}
+END_TEST
+
+START_TEST(test_missing_db_readonly)
+{
+	struct store *st;
+	struct err err = { 0 };
+
+	ck_assert_int_eq(store_open(dbpath, STORE_RDONLY, &st, &err), LITSI_EDB);
+	ck_assert_ptr_nonnull(strstr(err.msg, "cannot open database"));
+}
+END_TEST
+
+Suite *
+store_suite(void)
+{
+	Suite *s = suite_create("store");
+	TCase *tc = tcase_create("store");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_ingest_links_samples);
+	tcase_add_test(tc, test_duplicate_and_force);
+	tcase_add_test(tc, test_abort_leaves_nothing);
+	tcase_add_test(tc, test_time_base_and_bad_kernel);
+	tcase_add_test(tc, test_newer_schema_refused);
+	tcase_add_test(tc, test_missing_db_readonly);
+	suite_add_tcase(s, tc);
+	return s;
+}

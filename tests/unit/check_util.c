@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT */
+/* check_util.c: sbuf, arena, strict number parsing, sha256. */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "litsi/util.h"
+#include "unit.h"
+
+START_TEST(test_decimal_scaled)
+{
+	static const struct {
+		const char *in;
+		int scale;
+		int64_t want;
+		int rc;
+	} cases[] = {
+		{ "1106964728033.929", 3, 1106964728033929LL, 0 },
+		{ "1694128201429795", 3, 1694128201429795000LL, 0 },
+		{ "0.0005", 3, 1, 0 },	/* rounds half away from zero */
+		{ "0.0004", 3, 0, 0 },
+		{ "-2.5", 0, -3, 0 },
+		{ "12", 0, 12, 0 },
+		{ "1e3", 0, 1000, 0 },
+		{ "1.5E-1", 3, 150, 0 },
+		{ "0", 3, 0, 0 },
+		{ "-0", 3, 0, 0 },
+		{ "00012.000", 3, 12000, 0 },
+		{ "9223372036854775807", 0, INT64_MAX, 0 },
+		{ "9223372036854775808", 0, 0, -1 },
+		{ "-9223372036854775808", 0, INT64_MIN, 0 },
+		{ "99999999999999999999", 0, 0, -1 },
+		{ "", 0, 0, -1 },
+		{ "1.2.3", 0, 0, -1 },
+		{ "abc", 0, 0, -1 },
+		{ "12x", 0, 0, -1 },
+		{ "-", 0, 0, -1 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int64_t v = 42;
+		int rc = parse_decimal_scaled(cases[i].in, strlen(cases[i].in), cases[i].scale, &v);
+
+		ck_assert_msg(rc == cases[i].rc, "'%s': rc %d", cases[i].in, rc);
+		if (!rc)
+			ck_assert_msg(v == cases[i].want, "'%s': got %lld", cases[i].in,
+				      (long long)v);
+	}
+}
+END_TEST
+
+START_TEST(test_parse_ints)
+{
+	int64_t v;
+	int i;
+	uint64_t u;
+	double d;
+
+	ck_assert_int_eq(parse_i64("-17", -100, 100, &v), 0);
+	ck_assert_int_eq(v, -17);
+	ck_assert_int_eq(parse_i64("101", -100, 100, &v), -1);
+	ck_assert_int_eq(parse_i64("1 ", -100, 100, &v), -1);
+	ck_assert_int_eq(parse_int("7", 0, 10, &i), 0);
+	ck_assert_int_eq(i, 7);
+	ck_assert_int_eq(parse_u64("-1", 0, 10, &u), -1);
+	ck_assert_int_eq(parse_double("2.5", &d), 0);
+	ck_assert_double_eq(d, 2.5);
+	ck_assert_int_eq(parse_double("nan", &d), -1);
+	ck_assert_int_eq(parse_double("1x", &d), -1);
+	ck_assert_int_eq(parse_duration("1.5ms", &v), 0);
+	ck_assert_int_eq(v, 1500000);
+	ck_assert_int_eq(parse_duration("20us", &v), 0);
+	ck_assert_int_eq(v, 20000);
+	ck_assert_int_eq(parse_duration("3s", &v), 0);
+	ck_assert_int_eq(v, 3000000000LL);
+	ck_assert_int_eq(parse_duration("100ns", &v), 0);
+	ck_assert_int_eq(v, 100);
+	ck_assert_int_eq(parse_duration("100", &v), 0);
+	ck_assert_int_eq(v, 100);
+	ck_assert_int_eq(parse_duration("x", &v), -1);
+}
+END_TEST
+
+START_TEST(test_sbuf)
+{
+	struct sbuf sb = SBUF_INIT;
+	char *p;
+
+	ck_assert_str_eq(sb.buf, "");
+	sbuf_addstr(&sb, "ab");
+	sbuf_addch(&sb, 'c');
+	sbuf_addf(&sb, "%d-%s", 12, "x");
+	ck_assert_str_eq(sb.buf, "abc12-x");
+	ck_assert_uint_eq(sb.len, 7);
+	sbuf_reset(&sb);
+	ck_assert_str_eq(sb.buf, "");
+	sbuf_add(&sb, "hello", 5);
+	p = sbuf_detach(&sb);
+	ck_assert_str_eq(p, "hello");
+	ck_assert_str_eq(sb.buf, "");
+	free(p);
+	sbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(test_arena)
+{
+	struct arena a;
+	char *s[1000];
+	int i;
+
+	arena_init(&a);
+	for (i = 0; i < 1000; i++) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "name-%d", i);
+		s[i] = arena_strdup(&a, buf);
+	}
+	ck_assert_str_eq(s[0], "name-0");
+	ck_assert_str_eq(s[999], "name-999");
+	ck_assert_ptr_nonnull(arena_alloc(&a, 200000));
+	arena_release(&a);
+	arena_release(&a);
+}
+END_TEST
+
+START_TEST(test_sha256)
+{
+	static const struct {
+		const char *in;
+		const char *hex;
+	} cases[] = {
+		{ "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
+		{ "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
+		{ "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+		  "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1" },
+	};
+	unsigned char dig[32];
+	char hex[65];
+	struct sha256 c;
+	size_t i, j;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		sha256_init(&c);
+		/* Feed byte by byte to exercise the buffering. */
+		for (j = 0; cases[i].in[j]; j++)
+			sha256_update(&c, cases[i].in + j, 1);
+		sha256_final(&c, dig);
+		sha256_hex(dig, hex);
+		ck_assert_str_eq(hex, cases[i].hex);
+	}
+}
+END_TEST
+
+START_TEST(test_strings)
+{
+	ck_assert(str_has_prefix("ProfilerStep#3", "ProfilerStep"));
+	ck_assert(!str_has_prefix("Prof", "ProfilerStep"));
+	ck_assert(str_icontains("void rcclGenericKernel<1>", "RCCL"));
+	ck_assert(!str_icontains("gemm", "nccl"));
+}
+END_TEST
+
+Suite *
+util_suite(void)
+{
+	Suite *s = suite_create("util");
+	TCase *tc = tcase_create("util");
+
+	tcase_add_test(tc, test_decimal_scaled);
+	tcase_add_test(tc, test_parse_ints);
+	tcase_add_test(tc, test_sbuf);
+	tcase_add_test(tc, test_arena);
+	tcase_add_test(tc, test_sha256);
+	tcase_add_test(tc, test_strings);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * store.h: the database API; the only door to SQLite. Everything here speaks
+ * trace.h types and plain arrays; no sqlite3 type leaves src/store/.
+ */
+#ifndef LITSI_STORE_H
+#define LITSI_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "litsi/err.h"
+#include "litsi/parse.h"
+#include "litsi/trace.h"
+
+#define STORE_SCHEMA_VERSION 1
+
+struct store;
+
+enum store_mode {
+	STORE_RDONLY = 0,	/* must exist */
+	STORE_RDWR = 1,		/* created if missing */
+};
+
+/*
+ * store_open() - open (and for STORE_RDWR create or migrate) the database.
+ * A database written by a newer litsi is refused with LITSI_EDB.
+ */
+int store_open(const char *path, enum store_mode mode, struct store **out, struct err *err);
+void store_close(struct store *st);
+
+/* ---- ingest: one transaction per source ---- */
+struct ingest_opts {
+	const char *node;	/* --node; NULL = hostname from the file, else "default" */
+	int rank;		/* --rank; -1 if not given */
+	int64_t clock_offset_ns;	/* --clock-offset; 0 if not given */
+	bool has_clock_offset;
+	bool force;		/* replace an already ingested identical file */
+};
+
+struct ingest_summary {
+	char format[32];
+	char node[128];
+	int rank;		/* -1 if unknown */
+	int64_t gpus, samples, kernels, comm, telemetry, aggregates;
+	bool duplicate;		/* identical content already present; nothing written */
+	bool replaced;		/* --force replaced an earlier copy */
+};
+
+struct store_ingest;
+
+/*
+ * store_ingest_begin() - start a transaction for the source @path and fill
+ * @sink with callbacks that insert into it. The sink is valid until finish or
+ * abort.
+ */
+int store_ingest_begin(struct store *st, const char *path, const struct ingest_opts *o,
+		       struct store_ingest **out, struct sink *sink, struct err *err);
+/*
+ * store_ingest_finish() - link kernels to launches and samples, record the
+ * source row and commit. @sha_hex is the content hash; when it is already
+ * present (and !force) everything is rolled back and sum->duplicate set.
+ * On error the transaction is rolled back. @ig is freed in every case.
+ */
+int store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes,
+			struct ingest_summary *sum, struct err *err);
+/* store_ingest_abort() - roll back and free; the database is as before begin. */
+void store_ingest_abort(struct store_ingest *ig);
+/* store_has_source() - whether a source with content hash @sha_hex exists. */
+int store_has_source(struct store *st, const char *sha_hex, bool *has, struct err *err);
+
+/* ---- reading ---- */
+struct node_row {
+	int64_t id;
+	char *name;
+};
+
+struct gpu_row {
+	int64_t id;
+	int64_t node_id;
+	int device;
+	int rank;		/* -1 if unknown */
+	char *vendor;		/* may be NULL */
+	char *product;		/* may be NULL */
+};
+
+/* A kernel as the analyses see it. */
+struct kspan {
+	int64_t start_ns, end_ns;
+	int64_t stream;
+	int64_t launch_ns;	/* TIME_NONE when not linked to a launch */
+	int64_t id;		/* kernel.id */
+	uint32_t name_id;
+	uint8_t kclass;		/* enum kernel_class */
+	uint8_t clock;		/* enum clock_domain of its source */
+};
+
+struct tsample {
+	int64_t t_ns;
+	double value;
+};
+
+int store_list_nodes(struct store *st, struct node_row **v, size_t *n, struct err *err);
+void store_free_nodes(struct node_row *v, size_t n);
+/* store_find_node() - node id by name; LITSI_EUSAGE when absent. */
+int store_find_node(struct store *st, const char *name, int64_t *id, struct err *err);
+/* GPUs of a node ordered by device. */
+int store_list_gpus(struct store *st, int64_t node_id, struct gpu_row **v, size_t *n,
+		    struct err *err);
+void store_free_gpus(struct gpu_row *v, size_t n);
+/* Distinct sample steps of a node (ascending; -1 = whole-trace sample). */
+int store_list_steps(struct store *st, int64_t node_id, int64_t **steps, size_t *n,
+		     struct err *err);
+/*
+ * store_load_kernels() - kernels of one GPU ordered by (start_ns, end_ns, id):
+ * those of sample @step, or every kernel of the GPU when @all is true.
+ * *v is malloc'd; free() it.
+ */
+int store_load_kernels(struct store *st, int64_t gpu_id, int64_t step, bool all,
+		       struct kspan **v, size_t *n, struct err *err);
+/* store_sample_span() - [start, end) of the sample @step on a GPU; 1 found, 0 none. */
+int store_sample_span(struct store *st, int64_t gpu_id, int64_t step, int64_t *start,
+		      int64_t *end, struct err *err);
+/* store_name() - interned kernel/annotation name; borrowed until store_close(). */
+const char *store_name(struct store *st, uint32_t name_id);
+/* store_load_telemetry() - one metric of one GPU ordered by time; *v malloc'd. */
+int store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric,
+			 struct tsample **v, size_t *n, struct err *err);
+/* store_list_metrics() - metric names present for a GPU; free each and the array. */
+int store_list_metrics(struct store *st, int64_t gpu_id, char ***names, size_t *n,
+		       struct err *err);
+
+#endif
+
+/* ---- info: what the database holds (litsi info) ---- */
+struct info_source {
+	int64_t id;
+	char *path, *format, *node, *clock, *sha256;
+	int rank, world_size;	/* -1 if unknown */
+	int64_t bytes, gpus, samples, kernels, comm, telemetry;
+};
+
+struct info_gpu {
+	char *node;
+	int device, rank;	/* rank -1 if unknown */
+	char *vendor, *product;	/* may be NULL */
+	int64_t samples, kernels, comm;
+	int64_t first_ns, last_ns;	/* kernel span; TIME_NONE when no kernels */
+	int64_t metrics, readings;
+	int64_t tel_first_ns, tel_last_ns;	/* TIME_NONE when no telemetry */
+};
+
+struct info_metric {
+	char *node;
+	int device;
+	char *metric, *unit;
+	int64_t readings;
+	int64_t first_ns, last_ns;
+	double min, mean, max;
+};
+
+int store_info_sources(struct store *st, struct info_source **v, size_t *n, struct err *err);
+int store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err *err);
+int store_info_metrics(struct store *st, struct info_metric **v, size_t *n, struct err *err);
+void store_info_free(struct info_source *s, size_t ns, struct info_gpu *g, size_t ng,
+		     struct info_metric *m, size_t nm);

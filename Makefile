@@ -20,7 +20,7 @@ UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
 
 .PHONY: all check check-unit check-cli check-meta check-headers lint asan valgrind \
-	install uninstall clean bench fuzz style
+	install uninstall clean bench fuzz fuzz-build style
 all: litsi
 
 litsi: $(BUILD)/litsi
@@ -44,6 +44,12 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(HEADERS) $(BUILD)/unit_suites.h
 $(BUILD)/schema.h: src/store/schema.sql scripts/embed-sql.sh
 	@mkdir -p $(BUILD)
 	sh scripts/embed-sql.sh $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/src/fmt/plot_gnuplot.o: $(BUILD)/plot_scripts.h
+
+$(BUILD)/plot_scripts.h: $(wildcard scripts/*.gp) scripts/embed-gp.sh
+	@mkdir -p $(BUILD)
+	sh scripts/embed-gp.sh scripts/*.gp > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/unit_suites.h: $(wildcard tests/unit/check_*.c) scripts/unit-suites.sh
 	@mkdir -p $(BUILD)
@@ -71,6 +77,9 @@ check-headers:
 lint:
 	sh scripts/lint.sh
 
+style:
+	clang-format -i src/*.c src/*/*.c include/litsi/*.h
+
 asan:
 	$(MAKE) BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
 		SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" check
@@ -81,6 +90,25 @@ valgrind: $(BUILD)/litsi-unit
 
 bench: $(BUILD)/litsi
 	sh scripts/bench.sh $(BUILD)/litsi
+
+# Fuzzing (FUZZING.md): libFuzzer harnesses built with clang under ASan+UBSan in
+# build-fuzz/, each run FUZZ_SECONDS seconds; not part of `make check`.
+FUZZ_TARGETS = kineto jscan rocprof rocprofv3 rocprofv3_json amdsmi rocmsmi nvsmi \
+	telem_json gzip tar store
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+fuzz:
+	$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) WERROR= OPT="-O1 -g -fno-omit-frame-pointer" \
+		SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fsanitize=fuzzer-no-link" \
+		fuzz-build
+	sh tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
+
+$(BUILD)/fuzz/%: tests/fuzz/fuzz.c $(BUILD)/liblitsi.a $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer \
+		-DFUZZ_TARGET=FUZZ_$$(echo $* | tr a-z A-Z) -o $@ $< $(BUILD)/liblitsi.a $(LDLIBS_ALL)
 
 install: litsi
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 $(DESTDIR)$(MANPREFIX)/man5 \

@@ -12,6 +12,15 @@
 static const struct cmd commands[] = {
 	{ "ingest", cmd_ingest, CMD_DB_WRITE, "load traces and telemetry logs into the database" },
 	{ "info", cmd_info, CMD_DB_READ, "show what the database holds" },
+	{ "overlap", cmd_overlap, CMD_DB_READ, "overlap of compute kernels with communication" },
+	{ "corr", cmd_corr, CMD_DB_READ, "correlate overlap ratio with kernel duration" },
+	{ "lead", cmd_lead, CMD_DB_READ, "lead values and straggler GPUs across a node" },
+	{ "thermal", cmd_thermal, CMD_DB_READ, "temperature, clock and power spread of a node" },
+	{ "model", cmd_model, CMD_DB_READ, "predict speedup and power when GPUs are aligned" },
+	{ "caps", cmd_caps, CMD_DB_READ, "recommend per-GPU power caps from lead values" },
+	{ "check", cmd_check, CMD_DB_READ, "decide whether a node is thermally imbalanced" },
+	{ "synth", cmd_synth, CMD_NO_DB, "simulate a training node and write its traces and telemetry" },
+	{ "plot", cmd_plot, CMD_NO_DB, "draw the paper's figures with gnuplot" },
 };
 
 static const char usage_str[] =

@@ -131,7 +131,45 @@ int store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric,
 int store_list_metrics(struct store *st, int64_t gpu_id, char ***names, size_t *n,
 		       struct err *err);
 
-#endif
+/* ---- analysis queries (overlap, corr, lead, thermal; src/store/store_analysis.c) ---- */
+struct aspan;
+struct coll_row {
+	int64_t start_ns, end_ns;	/* the comm kernel's GPU interval */
+	uint32_t name_id;	/* kernel name */
+	char *coll_name;	/* linked record_param_comms "Collective name", or NULL */
+	char *pg_name;		/* its "Process Group Name", or NULL when not linked */
+};
+
+/*
+ * store_load_annotations() - user_annotation and gpu_user_annotation ranges
+ * that overlap [@start, @end) and belong to the GPU (or to its source when
+ * the annotation names no GPU), ProfilerStep#N markers excluded, ordered by
+ * start. *v malloc'd.
+ */
+int store_load_annotations(struct store *st, int64_t gpu_id, int64_t start, int64_t end,
+			   struct aspan **v, size_t *n, struct err *err);
+/*
+ * store_load_collectives() - comm kernels of one GPU and sample (@all: every
+ * sample) with their linked collective, ordered by (start, id). Free with
+ * store_free_collectives().
+ */
+int store_load_collectives(struct store *st, int64_t gpu_id, int64_t step, bool all,
+			   struct coll_row **v, size_t *n, struct err *err);
+void store_free_collectives(struct coll_row *v, size_t n);
+/*
+ * store_load_sample_kernels() - as store_load_kernels() for one sample, but
+ * through the (gpu_id, sample_id) index: cost proportional to the sample's
+ * kernels, not the GPU's. *v malloc'd.
+ */
+int store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct kspan **v,
+			      size_t *n, struct err *err);
+/*
+ * store_kernel_window() - [first start, last end) of the node's kernels in
+ * the epoch clock domain; 1 found, 0 none.
+ */
+int store_kernel_window(struct store *st, int64_t node_id, int64_t *start, int64_t *end,
+			struct err *err);
+
 
 /* ---- info: what the database holds (litsi info) ---- */
 struct info_source {
@@ -165,3 +203,29 @@ int store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err
 int store_info_metrics(struct store *st, struct info_metric **v, size_t *n, struct err *err);
 void store_info_free(struct info_source *s, size_t ns, struct info_gpu *g, size_t ng,
 		     struct info_metric *m, size_t nm);
+
+/* ---- rocpd reader ---- */
+/*
+ * store_read_rocpd() - read a rocpd SQLite database (rocprofv3 output) at
+ * @path through a separate read-only connection and push its GPUs, kernels
+ * and memory copies into @sink. Return: 0 or a negative status.
+ */
+int store_read_rocpd(const char *path, const struct parse_opts *o, struct sink *sink,
+		     struct err *err);
+
+/* ---- model queries (litsi model, caps, check) ---- */
+/*
+ * store_node_power() - every power_w reading of the node's GPUs with
+ * @start <= t <= @end, ascending by value. *v malloc'd.
+ */
+int store_node_power(struct store *st, int64_t node_id, int64_t start, int64_t end, double **v,
+		     size_t *n, struct err *err);
+/*
+ * store_node_idle_power() - power_w readings of the node's GPUs taken at the
+ * same time (and source) as a gfx_activity_pct reading <= @max_activity,
+ * over the whole log, ascending by value. *v malloc'd.
+ */
+int store_node_idle_power(struct store *st, int64_t node_id, double max_activity, double **v,
+			  size_t *n, struct err *err);
+
+#endif

@@ -34,7 +34,8 @@ struct ingest_run {
 	struct ingest_opts iopts;
 	struct parse_opts popts;
 	const struct parser *forced;
-	int nr_ok, nr_dup, nr_failed;
+	int nr_ok, nr_dup, nr_failed, nr_skipped;
+	bool walking;		/* inside a directory given on the command line */
 	int worst;		/* worst exit code so far */
 	struct sink inner;	/* the store's sink, wrapped for SIGINT checks */
 	time_t t0;
@@ -187,6 +188,14 @@ ingest_input(struct ingest_run *run, struct input *in)
 	base = base ? base + 1 : input_name(in);
 	if (!p)
 		p = parse_detect(head, got, base);
+	if (!p && run->walking) {
+		/* Directories hold logs and notes beside traces: say, do not fail. */
+		if (ctx->verbose >= 0)
+			fprintf(ctx->out, "%s: skipped (not a trace or telemetry log)\n",
+				input_name(in));
+		run->nr_skipped++;
+		return 0;
+	}
 	if (!p) {
 		err_set(&err, LITSI_EDATA,
 			"%s: byte 0: unrecognised format (expected one of: %s)", input_name(in),
@@ -256,7 +265,13 @@ ingest_file(struct ingest_run *run, const char *path)
 	if (tar_open(path, &tar, &err))
 		goto fail;
 	while ((rc = tar_next(tar, &member, &err)) == 1) {
-		if (ingest_input(run, member) == LITSI_EINTR)
+		bool was = run->walking;
+		int one;
+
+		run->walking = true;
+		one = ingest_input(run, member);
+		run->walking = was;
+		if (one == LITSI_EINTR)
 			break;
 	}
 	tar_close(tar);
@@ -313,8 +328,12 @@ ingest_path(struct ingest_run *run, const char *path)
 	closedir(d);
 	qsort(names, n, sizeof(*names), cmp_str);
 	for (i = 0; i < n; i++) {
+		bool was = run->walking;
+
+		run->walking = true;
 		if (rc != LITSI_EINTR)
 			rc = ingest_path(run, names[i]);
+		run->walking = was;
 		free(names[i]);
 	}
 	free(names);
@@ -400,8 +419,8 @@ cmd_ingest(int argc, char **argv, struct litsi_ctx *ctx)
 	sigaction(SIGTERM, &old_term, NULL);
 	if (interrupted)
 		return 130;
-	if (ctx->verbose >= 0 && run.nr_ok + run.nr_dup + run.nr_failed > 1)
-		fprintf(ctx->out, "ingested %d, skipped %d identical, failed %d\n", run.nr_ok,
-			run.nr_dup, run.nr_failed);
+	if (ctx->verbose >= 0 && run.nr_ok + run.nr_dup + run.nr_failed + run.nr_skipped > 1)
+		fprintf(ctx->out, "ingested %d, skipped %d identical and %d other, failed %d\n",
+			run.nr_ok, run.nr_dup, run.nr_skipped, run.nr_failed);
 	return run.worst;
 }

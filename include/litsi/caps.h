@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * caps.h: power caps from lead values (METHOD.md §7): Algorithm 2
+ * (INCPOWERGPU), window combining, Algorithm 3 (ADJPOWERNODE), the
+ * controller that runs them over a sequence of samples, and the model-based
+ * closed loop (caps → clocks → scaled kernel durations → new leads). Pure.
+ */
+#ifndef LITSI_CAPS_H
+#define LITSI_CAPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "litsi/lead.h"
+
+enum caps_scenario { CAPS_GPU_RED, CAPS_GPU_REALLOC, CAPS_CPU_SLOSH };
+enum caps_window_agg { CAPS_WIN_MEDIAN, CAPS_WIN_MEAN };
+enum caps_scale { CAPS_SCALE_GLOBAL, CAPS_SCALE_LOCAL };
+
+struct caps_params {
+	enum caps_scenario scenario;
+	int tdp;			/* W, --tdp (750) */
+	int cap0;			/* W, --cap (700) */
+	int budget;			/* W per GPU, --budget (20) */
+	double max_inc;			/* W, --max-adj (15) */
+	size_t window;			/* samples per adjustment, --window (3) */
+	size_t warmup;			/* samples that only update global_max, --warmup (0) */
+	enum caps_window_agg window_agg;
+	enum caps_scale scale;
+};
+
+/* caps_params_default() - the defaults listed above, scenario gpu-red. */
+void caps_params_default(struct caps_params *p);
+/* caps_node_budget() - P_n: G·TDP, G·cap0 or G·(cap0 + budget). */
+int64_t caps_node_budget(const struct caps_params *p, size_t G);
+/* caps_initial() - initial per-GPU cap: TDP for gpu-red, cap0 otherwise. */
+int caps_initial(const struct caps_params *p);
+
+/*
+ * caps_incpower() - Algorithm 2: increments @inc[g] (W) from the aggregated
+ * leads @L of one sample. *@global_max is updated (callers reset it to 0
+ * before each sample for the local scale). All zero when every lead is equal
+ * or the largest lead is not positive.
+ */
+void caps_incpower(const double *L, size_t G, double max_inc, double *global_max, double *inc);
+/*
+ * caps_window_combine() - per GPU, the median (or mean) of @w increments
+ * @inc[i*G + g], truncated toward zero to whole watts, into @d[g].
+ */
+void caps_window_combine(const double *inc, size_t w, size_t G, enum caps_window_agg agg,
+			 int *d);
+/*
+ * caps_adjust() - Algorithm 3: @caps[g] += d[g], then every GPU lowered by
+ * shift = ceil((Σ − P_n) / G) (negative raises), then all lowered by the
+ * largest excess over @tdp. Afterwards Σ caps ≤ P_n and each cap ≤ tdp.
+ */
+void caps_adjust(const int *d, int *caps, size_t G, int tdp, int64_t P_n);
+
+/* The controller: feeds samples' leads in order and adjusts every window. */
+struct caps_ctl {
+	struct caps_params p;
+	size_t G;
+	int64_t P_n;
+	double global_max;
+	size_t seen;			/* samples fed */
+	size_t nbuf;			/* increments buffered in the current window */
+	double *buf;			/* [window * G] */
+	int *caps;			/* [G] current caps, W */
+	int *last_d;			/* [G] the last adjustment's d */
+	size_t nadj;			/* adjustments made */
+};
+
+void caps_ctl_init(struct caps_ctl *c, const struct caps_params *p, size_t G);
+void caps_ctl_release(struct caps_ctl *c);
+/*
+ * caps_ctl_feed() - one sample's aggregated leads. Return: 1 when this sample
+ * completed a window and the caps were adjusted, else 0.
+ */
+int caps_ctl_feed(struct caps_ctl *c, const double *L);
+
+/* ---- model-based closed loop ---- */
+
+/* What telemetry says about one GPU during the traced window. */
+struct caps_gpu_model {
+	double p;			/* median socket power, W */
+	double f;			/* median gfx clock, MHz */
+	double f_max;			/* largest gfx clock seen, MHz */
+};
+
+/*
+ * caps_model_freq() - f' = min(f_max, (cap − P_idle) / M), M = (p − P_idle) / f.
+ * Never below 1% of f (a cap at or under idle power would stop the GPU).
+ */
+double caps_model_freq(const struct caps_gpu_model *g, double p_idle, double cap);
+/* caps_model_power() - power at clock @f': M·f' + P_idle. */
+double caps_model_power(const struct caps_gpu_model *g, double p_idle, double f2);
+
+/*
+ * One recorded sample for re-timing: its matched compute keys, and the
+ * synchronisation points: comm kernels present on every GPU (matched by name
+ * and occurrence like compute keys), in order, with their [start, end) on
+ * each GPU.
+ */
+struct caps_sample {
+	const struct match *m;
+	size_t S;
+	const int64_t *sync_start;	/* [G*S] */
+	const int64_t *sync_end;	/* [G*S] */
+};
+
+/*
+ * caps_retime() - the sample as it would run with compute durations scaled by
+ * @scale[g] (f_g / f'_g). Each GPU's keys keep their order and the gaps
+ * between them: a key starts later by the time its GPU's earlier keys gained
+ * since the last sync point. At sync point c a GPU arrives at its comm
+ * kernel's start plus its accumulated shift; the collective completes when the
+ * last GPU arrives, so it ends later by common = max_g(arrival') −
+ * max_g(arrival). Keys starting inside the collective keep the pre-sync shift
+ * and add to it. After the collective a GPU's shift becomes the larger of
+ * common and its own shift less the time it waited in the recording
+ * (max_g(arrival) − its arrival): waiting absorbs a delay, the rest (e.g. of
+ * keys run during the collective) carries on. Writes the re-timed start and dur of every key (same
+ * keys) into @start and @dur, G*K each, indexed like the match's arrays.
+ */
+void caps_retime(const struct caps_sample *s, const double *scale, int64_t *start, int64_t *dur);
+
+/*
+ * caps_sync_match() - match comm kernels of one sample across GPUs by
+ * (name, occurrence) and keep the keys found on every GPU, ordered by their
+ * latest start. @kern[g] as for lead_match(). The arrays @start and @end are malloc'd
+ * [G * *@S].
+ */
+void caps_sync_match(size_t G, const struct kspan *const *kern, const size_t *nk, size_t *S,
+		     int64_t **start, int64_t **end);
+
+struct caps_loop_result {
+	size_t G;
+	int *caps;			/* [G] reported caps: the best adjustment's */
+	int *init;			/* [G] initial caps */
+	int *last;			/* [G] caps after the last adjustment */
+	double *f;			/* [G] predicted clock at the reported cap */
+	double *power;			/* [G] predicted power at the reported cap */
+	size_t nadj;			/* adjustments made */
+	bool converged;			/* caps stable for `window` adjustments */
+	size_t reported;		/* adjustment whose caps are reported; 0: the initial caps */
+	const char *reason;		/* why those caps (static string) */
+	double s_iter;			/* predicted throughput ratio vs the initial caps */
+	double power_ratio;		/* Σ predicted power, reported / initial caps */
+	double last_s_iter;		/* predicted S_iter of the last adjustment's caps */
+	size_t straggler;		/* GPU with the smallest summed lead at the initial caps */
+};
+
+enum { CAPS_MAX_ADJ = 200 };
+/* gpu-red: reported caps keep at least this predicted throughput. */
+#define CAPS_RED_MIN_S 0.999
+/* Predicted S_iter within this of each other are equal (ties: less power). */
+#define CAPS_S_TIE 1e-9
+
+/*
+ * caps_loop() - iterate Algorithms 2-3 over the @n samples in turn (cycling),
+ * each re-timed for the current caps, until the caps change by less than 1 W
+ * for `window` consecutive adjustments or CAPS_MAX_ADJ adjustments. The
+ * model evaluates every adjustment's caps over all samples (S_iter = summed
+ * span at the initial caps / at these caps; power ratio likewise) and the
+ * caps of the best one are reported, the initial caps (adjustment 0) being a
+ * candidate: gpu-realloc and cpu-slosh: the highest S_iter, ties (within
+ * CAPS_S_TIE) to less power; gpu-red: the least power among S_iter >=
+ * CAPS_RED_MIN_S. So the reported caps never predict a slowdown
+ * (gpu-realloc, cpu-slosh) or one beyond 0.1% (gpu-red). @gm[g] from
+ * telemetry; @agg aggregates leads. Release @out with caps_loop_release().
+ */
+void caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *gm,
+	       double p_idle, const struct caps_params *p, enum lead_agg agg,
+	       struct caps_loop_result *out);
+void caps_loop_release(struct caps_loop_result *r);
+
+/*
+ * caps_shell_quote() - @s quoted for a POSIX shell: wrapped in single quotes,
+ * each ' written as '\''. Return: malloc'd string.
+ */
+char *caps_shell_quote(const char *s);
+
+#endif

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * overlap.h: overlap of compute kernels with the union of the comm kernels
+ * of their GPU (METHOD.md §1), operation/layer grouping by annotations, and
+ * the peers' whole-GPU figures (HTA comm/comp overlap, TraceLens timeline).
+ * Pure: arrays in, numbers out.
+ */
+#ifndef LITSI_OVERLAP_H
+#define LITSI_OVERLAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "litsi/interval.h"
+#include "litsi/store.h"
+
+/*
+ * overlap_comm_union() - U_g: the normalised union of the kernels of @k
+ * whose kclass is KCLASS_COMM. @out needs room for @n. Return: its count.
+ */
+size_t overlap_comm_union(const struct kspan *k, size_t n, struct ival *out);
+
+/* overlap_ratio() - 100 · @ov / @dur in percent; 0 for zero-length kernels. */
+double overlap_ratio(int64_t ov_ns, int64_t dur_ns);
+
+/*
+ * overlap_kernels() - per kernel i: ov[i] = |[s,e) ∩ U| and ratio[i] in
+ * percent for compute kernels; ov 0 and ratio NaN for the other classes.
+ */
+void overlap_kernels(const struct kspan *k, size_t n, const struct ival *u, size_t nu,
+		     int64_t *ov, double *ratio);
+
+/* Per GPU and sample (overlap --summary). */
+struct overlap_summary {
+	size_t n_compute, n_comm;
+	int64_t compute_ns;	/* Σ compute kernel durations */
+	int64_t comm_ns;	/* |U(comm)| */
+	int64_t overlap_ns;	/* Σ per-kernel overlap */
+	double mean_ratio;	/* mean of kernel ratios, % (NaN without compute kernels) */
+	double weighted_ratio;	/* 100 Σov / Σdur, duration-weighted, % */
+};
+void overlap_summarize(const struct kspan *k, size_t n, const int64_t *ov, const double *ratio,
+		       const struct ival *u, size_t nu, struct overlap_summary *out);
+
+/*
+ * TraceLens GPU timeline over @k (all kernels of one GPU, any order). With
+ * @linked_only, kernels without a launch (launch_ns == TIME_NONE) are left
+ * out, as TraceLens does. comm = KCLASS_COMM, memcpy = KCLASS_MEMCPY,
+ * computation = compute kernels and memsets. All ns.
+ */
+struct tl_timeline {
+	size_t events;		/* kernels considered */
+	int64_t total, computation, exposed_comm, exposed_memcpy, busy, idle;
+	int64_t total_comm, total_memcpy;
+};
+void overlap_timeline(const struct kspan *k, size_t n, bool linked_only, struct tl_timeline *out);
+
+
+/*
+ * overlap_hta_pct() - HTA's comm/comp overlap: 100 |U(comm) ∩ U(compute)| /
+ * |U(comm)| over all kernels of @k; NaN when there is no comm time.
+ */
+double overlap_hta_pct(const struct kspan *k, size_t n);
+
+/* An annotation range as the grouping sees it. */
+struct aspan {
+	int64_t start_ns, end_ns;
+	uint32_t name_id;
+	bool on_gpu;		/* gpu_user_annotation: contains kernel starts; else CPU launches */
+};
+
+/* One operation (annotation instance) or layer of one GPU and sample. */
+struct overlap_group {
+	uint32_t name_id;	/* annotation name */
+	size_t nk;		/* compute kernels in it */
+	int64_t start_ns, end_ns;	/* first kernel start .. last kernel end */
+	int64_t kernel_ns;	/* Σ kernel durations (the layer weight) */
+	int64_t overlap_ns;	/* |span ∩ U| (operations) */
+	double ratio;		/* %: on the span (operations), weighted mean (layers) */
+};
+
+/*
+ * overlap_groups() - group the compute kernels of @k (sorted by start) by
+ * annotation. A kernel belongs to the innermost (shortest) annotation that
+ * contains its launch time (CPU annotations) or its start (GPU annotations).
+ * Operations: one group per annotation instance, in order of first kernel.
+ * Layers (@layers true): operations grouped by their outermost enclosing
+ * annotation instance, ratio = Σ kernel_ns·ratio / Σ kernel_ns. *out is
+ * malloc'd; *unassigned counts compute kernels in no annotation.
+ */
+void overlap_groups(const struct kspan *k, size_t n, const struct ival *u, size_t nu,
+		    const struct aspan *a, size_t na, bool layers, struct overlap_group **out,
+		    size_t *nout, size_t *unassigned);
+
+#endif

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * plot.h: figures through gnuplot. The figure scripts (scripts/FIGURE.gp, built
+ * in) read litsi's TSV output; plot_gnuplot_*() run gnuplot without a shell:
+ * the script goes to its standard input, the TSV to its descriptor 3.
+ */
+#ifndef LITSI_PLOT_H
+#define LITSI_PLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "litsi/err.h"
+
+struct store;
+
+/* plot_script() - the built-in script of @figure ("leads"), or NULL. */
+const char *plot_script(const char *figure);
+/* plot_figure_name() - the @i-th figure name (sorted), NULL past the end. */
+const char *plot_figure_name(size_t i);
+/* plot_gnuplot_found() - whether an executable "gnuplot" is on $PATH. */
+bool plot_gnuplot_found(void);
+/*
+ * plot_output_ok() - @path ends in .png, .svg or .pdf (any case) and holds no
+ * newline; otherwise fills @err (LITSI_EUSAGE).
+ */
+int plot_output_ok(const char *path, struct err *err);
+
+struct plot_run {
+	pid_t pid;
+	FILE *data;		/* write the TSV here, then plot_gnuplot_finish() */
+	void (*old_pipe)(int);
+};
+
+/*
+ * plot_gnuplot_start() - start gnuplot on the script of @figure with ARG1 =
+ * the data stream, ARG2 = @out, ARG3 = @straggler (device, or -1: none) and
+ * ARG4 = @extra when not NULL. Return: 0, or LITSI_EDB with @err set when
+ * gnuplot cannot be started.
+ */
+int plot_gnuplot_start(const char *figure, const char *out, int straggler, const char *extra,
+		       struct plot_run *r, struct err *err);
+/*
+ * plot_gnuplot_finish() - close the data stream and wait for gnuplot.
+ * Return: 0, or LITSI_EDB when it failed (its messages went to stderr).
+ */
+int plot_gnuplot_finish(struct plot_run *r, struct err *err);
+
+/*
+ * plot_all() - write every figure of node @node (NULL: the only node) of
+ * @st into directory @dir as NODE-FIGURE.png (characters other than
+ * [A-Za-z0-9._-] of the node name become '_'); prints "wrote PATH" lines
+ * to stdout. A figure whose inputs the node lacks is skipped with a warning.
+ * Defined with the plot command (src/cmd/plot.c) since it runs the analysis
+ * commands. Return: 0, or the first error's status with @err set.
+ */
+int plot_all(struct store *st, const char *node, const char *dir, struct err *err);
+
+#endif

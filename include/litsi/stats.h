@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * stats.h: small statistics for the analyses: Pearson, cosine similarity,
+ * Spearman (average ranks for ties), median, time-weighted mean (left Riemann
+ * sum) and trapezoid energy. Pure. Every function returns NaN when its value
+ * is undefined (no data, zero variance, zero norm).
+ */
+#ifndef LITSI_STATS_H
+#define LITSI_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "litsi/store.h"
+
+/* stats_pearson() - Pearson r of (x, y); NaN when n < 2 or either has zero variance. */
+double stats_pearson(const double *x, const double *y, size_t n);
+/* stats_cosine() - Σxy / (‖x‖‖y‖); NaN when n == 0 or either norm is 0. */
+double stats_cosine(const double *x, const double *y, size_t n);
+/* stats_rank() - 1-based ranks of @x into @rank; tied values get their average rank. */
+void stats_rank(const double *x, size_t n, double *rank);
+/* stats_spearman() - Pearson r of the average ranks of x and y. */
+double stats_spearman(const double *x, const double *y, size_t n);
+/* stats_median() - median (mean of the two middle values for even n); NaN values skipped. */
+double stats_median(const double *v, size_t n);
+
+/*
+ * stats_time_mean() - time-weighted mean by the left Riemann sum:
+ * Σ v[i]·(t[i+1] − t[i]) / (t[n−1] − t[0]). One reading (or all at one
+ * time): the plain mean. NaN when n == 0. @v sorted by time.
+ */
+double stats_time_mean(const struct tsample *v, size_t n);
+/* stats_energy_j() - trapezoidal ∫ power dt in joules (@v in W, sorted by time); 0 if n < 2. */
+double stats_energy_j(const struct tsample *v, size_t n);
+
+/*
+ * Streaming correlation (Welford co-moments), for series too long to keep:
+ * stats_corr_add() one pair at a time, then read r and cosine. Zero-initialise.
+ */
+struct stats_corr {
+	size_t n;
+	double mx, my;		/* running means */
+	double sxx, syy, sxy;	/* co-moments about the means */
+	double xx, yy, xy;	/* raw sums for the cosine */
+};
+void stats_corr_add(struct stats_corr *c, double x, double y);
+double stats_corr_pearson(const struct stats_corr *c);
+double stats_corr_cosine(const struct stats_corr *c);
+
+#endif

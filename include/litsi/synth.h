@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * synth.h: a deterministic model of one training node (FSDP, G GPUs) with
+ * thermal imbalance, and the writers that turn its timelines into real
+ * profiler and telemetry formats. The model (synth_run) is pure; the
+ * writers format into a caller-supplied output callback.
+ */
+#ifndef LITSI_SYNTH_H
+#define LITSI_SYNTH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "litsi/err.h"
+
+enum {
+	SYNTH_MAX_GPUS = 64,
+	SYNTH_MAX_STRAGGLERS = 8,
+	SYNTH_MAX_SAMPLES = 50,
+	SYNTH_MAX_LAYERS = 64,
+	SYNTH_LAUNCH_NS = 7000,	/* duration of a launch call on the CPU */
+};
+
+enum synth_vendor { SYNTH_AMD, SYNTH_NVIDIA };
+
+/*
+ * Physical constants of one GPU model. All are fixed per vendor and listed in
+ * litsi-synth(1); synth_device() returns them.
+ */
+struct synth_device {
+	const char *product;	/* "AMD Instinct MI300X" */
+	int warp_size, num_sms, compute_major, compute_minor;
+	int64_t total_mem;	/* bytes */
+	double f_max_mhz;	/* clock below the throttle temperature */
+	double f_min_mhz;	/* DVFS floor */
+	double t_base_c;	/* steady hotspot temperature of the coolest position */
+	double t_thr_c;		/* DVFS starts lowering the clock above this */
+	double k_mhz_per_c;	/* clock lost per degree above t_thr_c */
+	double p_idle_w;	/* P_idle */
+	double m0_w_per_mhz;	/* M at t_base_c */
+	double beta_per_c;	/* M = m0 * (1 + beta * (T - t_base)) (leakage) */
+	double idle_clk_mhz;	/* gfx clock reported when idle */
+	double mem_clk_mhz;
+};
+
+struct synth_params {
+	enum synth_vendor vendor;
+	int gpus, samples, layers;
+	uint64_t seed;
+	int stragglers[SYNTH_MAX_STRAGGLERS];	/* GPU indexes, hottest first */
+	int nr_stragglers;
+	double temp_spread_c;	/* straggler temperature above t_base */
+	double cap_w[SYNTH_MAX_GPUS];	/* power cap per GPU; 0 = none */
+};
+
+/* Per-GPU steady state. */
+struct synth_gpu {
+	double temp_c;		/* steady hotspot temperature under load */
+	double dvfs_mhz;	/* clock the temperature allows */
+	double f_mhz;		/* actual clock: min(dvfs, cap) */
+	double m_w_per_mhz;	/* M_g */
+	double power_w;		/* P_idle + M_g * f */
+	double cap_w;		/* 0 = none */
+	double lead_ns;		/* mean over samples of the summed lead (METHOD §3) */
+	bool is_straggler;	/* named by --straggler */
+};
+
+/* One kernel on one GPU; ops index synth_op_info(). */
+struct synth_kernel {
+	int op;			/* index into the op table of one sample */
+	int sample;
+	int64_t start_ns, end_ns;	/* epoch ns */
+	int64_t launch_ns;	/* epoch ns of the CPU launch call */
+	int64_t corr;		/* correlation id (per rank) */
+	int64_t ext_id;		/* External id of the enclosing CPU range */
+};
+
+/* One CPU-side range of a rank (step, annotation, record_param_comms). */
+struct synth_range {
+	int kind;		/* enum synth_range_kind */
+	int sample, index;	/* index: layer, or op for comms */
+	int64_t start_ns, end_ns;
+	int64_t ext_id;
+};
+
+/* One telemetry reading of one GPU (1 s ticks, GPUs interleaved per tick). */
+struct synth_tele {
+	int64_t t_ns;		/* epoch ns, whole seconds */
+	int gpu;
+	bool busy;		/* inside the load period */
+	double temp_c, mem_temp_c;	/* hotspot (junction) and HBM */
+	double clk_mhz, power_w;
+	double activity_pct, umc_pct;	/* gfx and memory controller activity */
+};
+
+enum synth_range_kind { SR_STEP, SR_ANNOT, SR_COMM_ANNOT, SR_PARAM_COMMS };
+
+enum synth_op_kind { SOP_COMPUTE, SOP_ALLGATHER, SOP_REDUCE_SCATTER };
+
+/* Static description of one op of a sample (same on every GPU). */
+struct synth_op {
+	enum synth_op_kind kind;
+	int kname;		/* index into the kernel name table */
+	int layer;
+	int group;		/* annotation group: layer*4 + {attn fwd, mlp fwd, mlp bwd, attn bwd} */
+	double base_us;		/* duration at f_max without contention (compute) */
+	int wait_op;		/* compute: comm op whose end it waits for; -1 none */
+	int after_op;		/* comm: compute op whose end issues it; -1 = step start */
+};
+
+struct synth_result {
+	struct synth_params p;
+	struct synth_device dev;
+	struct synth_op *ops;	/* one sample's ops, in CPU program order */
+	size_t nr_ops;
+	struct synth_gpu gpu[SYNTH_MAX_GPUS];
+	struct synth_kernel *k[SYNTH_MAX_GPUS];	/* per GPU, in program order */
+	size_t nr_k[SYNTH_MAX_GPUS];
+	struct synth_range *r[SYNTH_MAX_GPUS];	/* per rank, CPU ranges */
+	size_t nr_r[SYNTH_MAX_GPUS];
+	int64_t run_start_ns, run_end_ns;	/* load period (epoch ns) */
+	int64_t base_time_ns;	/* Kineto baseTimeNanoseconds */
+	int64_t boot_ns;	/* epoch ns of the node's boot (rocprof clock origin) */
+	int64_t layer_nelems;	/* parameters per layer */
+	struct synth_tele *tele;	/* ticks x GPUs, tick-major */
+	size_t nr_tele;
+	int lead_order[SYNTH_MAX_GPUS];	/* GPUs by lead, largest first */
+	int temp_order[SYNTH_MAX_GPUS];	/* GPUs by temperature, hottest first */
+};
+
+/* synth_device() - the constants of @vendor's modelled GPU. */
+const struct synth_device *synth_device(enum synth_vendor vendor);
+
+/* synth_dvfs_mhz() - clock allowed at temperature @temp_c (linear above t_thr). */
+double synth_dvfs_mhz(const struct synth_device *d, double temp_c);
+/* synth_m() - M_g (W/MHz) at temperature @temp_c. */
+double synth_m(const struct synth_device *d, double temp_c);
+/* synth_cap_mhz() - highest clock that keeps P_idle + M*f within @cap_w. */
+double synth_cap_mhz(const struct synth_device *d, double m, double cap_w);
+
+/*
+ * synth_contended_end() - end of a kernel that needs @work_ns of work when
+ * started at @start_ns, given the sorted, disjoint comm intervals @cs/@ce
+ * (@n of them) of its GPU: work done while a comm kernel runs progresses at
+ * 1 / (1 + @gamma).
+ */
+int64_t synth_contended_end(int64_t start_ns, int64_t work_ns, const int64_t *cs,
+			    const int64_t *ce, size_t n, double gamma);
+
+/*
+ * synth_run() - simulate the node. @p is copied into @out. Return: 0, or
+ * LITSI_EUSAGE with @err set for inconsistent parameters. Free with
+ * synth_result_release().
+ */
+int synth_run(const struct synth_params *p, struct synth_result *out, struct err *err);
+void synth_result_release(struct synth_result *r);
+
+/* Kernel names of the op table (vendor-specific). */
+const char *synth_kernel_name(const struct synth_result *r, int kname);
+/* synth_group_name() - "layers.3.attention.forward" style annotation name, into @buf. */
+void synth_group_name(int group, char *buf, size_t n);
+
+/* Constants shared by the model and the writers. */
+enum { SYNTH_COMPUTE_STREAM = 0, SYNTH_COMM_STREAM = 4 };
+#define SYNTH_CONTENTION 0.20	/* compute slowdown while a comm kernel runs */
+#define SYNTH_SAMPLE_PERIOD_NS 2000000000LL	/* one traced iteration every 2 s */
+
+/* ---- writers (src/fmt/synth_write.c): format into @out ---- */
+
+/* Where writers send their bytes; write returns 0 or a negative status. */
+struct synth_out {
+	int (*write)(void *ctx, const char *buf, size_t n, struct err *err);
+	void *ctx;
+};
+
+int synth_write_kineto(const struct synth_result *r, int rank, const struct synth_out *o,
+		       struct err *err);
+int synth_write_rocprofv3_kernels(const struct synth_result *r, int rank,
+				  const struct synth_out *o, struct err *err);
+int synth_write_rocprofv3_agents(const struct synth_result *r, const struct synth_out *o,
+				 struct err *err);
+int synth_write_rocprof(const struct synth_result *r, const struct synth_out *o,
+			struct err *err);
+int synth_write_amdsmi(const struct synth_result *r, const struct synth_out *o,
+		       struct err *err);
+int synth_write_nvsmi(const struct synth_result *r, const struct synth_out *o, struct err *err);
+/* @cmdline: the command that produced the files (recorded in truth.json). */
+int synth_write_truth(const struct synth_result *r, const char *cmdline,
+		      const struct synth_out *o, struct err *err);
+
+/* synth_pid() - the OS pid recorded for rank @rank's process. */
+int synth_pid(int rank);
+/* SYNTH_HOST: hostname recorded in the files (rocprofv3 folder name). */
+#define SYNTH_HOST "synth-node0"
+
+#endif

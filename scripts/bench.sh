@@ -1,0 +1,66 @@
+#!/bin/sh
+# bench.sh: ingest throughput of litsi on a generated >= 1 GB Kineto trace
+# (plain and gzip), against `gzip -dc`, with peak RSS; and the parser alone
+# (scripts/bench-parse.c: a sink that only counts). Figures: BENCHMARKS.md.
+# usage: sh scripts/bench.sh build/litsi   (BENCH_BYTES, LITSI_CORPUS to change)
+set -eu
+litsi=${1:-build/litsi}
+case $litsi in /*) ;; *) litsi=$PWD/$litsi ;; esac
+bdir=$(dirname "$litsi")
+corpus=${LITSI_CORPUS:-../shared/corpus}
+tmpl=$corpus/hta/tests/data/nccl_parser_config/nccl_data.json.gz
+bytes_wanted=${BENCH_BYTES:-1100000000}
+[ -f "$tmpl" ] || { echo "bench.sh: $tmpl absent (set LITSI_CORPUS)" >&2; exit 1; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/litsi-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+now() { date +%s.%N; }
+secs() { echo "$2 - $1" | bc -l; }
+
+# run_rss OUTFILE CMD...: run CMD, print "elapsed_s peak_rss_kb" into OUTFILE.
+run_rss() {
+	o=$1; shift
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f '%e %M' -o "$o" "$@"
+	else	# poll VmHWM while it runs
+		t0=$(now); "$@" & pid=$!; hwm=0
+		while kill -0 $pid 2>/dev/null; do
+			h=$(sed -n 's/^VmHWM:[ \t]*\([0-9]*\).*/\1/p' /proc/$pid/status 2>/dev/null || true)
+			[ -n "$h" ] && [ "$h" -gt "$hwm" ] && hwm=$h
+			sleep 0.05
+		done
+		wait $pid
+		echo "$(secs "$t0" "$(now)") $hwm" > "$o"
+	fi
+}
+
+echo "machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
+echo "generating >= $bytes_wanted bytes from $(basename "$tmpl") ..."
+python3 "$(dirname "$0")/gen-big-trace" "$tmpl" "$bytes_wanted" > "$tmp/big.json"
+gzip -c "$tmp/big.json" > "$tmp/big.json.gz"
+size=$(wc -c < "$tmp/big.json")
+mb=$(echo "$size / 1000000" | bc -l)
+printf 'trace: %.0f MB JSON, %.0f MB gzip\n' "$mb" "$(echo "$(wc -c < "$tmp/big.json.gz") / 1000000" | bc -l)"
+
+t0=$(now); gzip -dc "$tmp/big.json.gz" > /dev/null; t1=$(now)
+gz=$(secs "$t0" "$t1")
+printf '%-34s %7.2f s  %7.1f MB/s\n' "gzip -dc" "$gz" "$(echo "$mb / $gz" | bc -l)"
+
+for f in big.json big.json.gz; do
+	rm -f "$tmp/db" "$tmp/db-wal" "$tmp/db-shm"
+	run_rss "$tmp/time" env LITSI_DB="$tmp/db" "$litsi" ingest "$tmp/$f" > "$tmp/out"
+	read -r el rss < "$tmp/time"
+	k=$(sed -n 's/.* \([0-9][0-9]*\) kernels.*/\1/p' "$tmp/out")
+	printf '%-34s %7.2f s  %7.1f MB/s  %9.0f kernels/s  %6.1f MB peak RSS\n' "litsi ingest $f" \
+		"$el" "$(echo "$mb / $el" | bc -l)" "$(echo "$k / $el" | bc -l)" \
+		"$(echo "$rss / 1024" | bc -l)"
+done
+echo "($k kernels; the JSON MB/s counts uncompressed bytes for both)"
+
+# The parser alone: no SQLite; reports CPU time with and without the parse.
+if [ -f "$bdir/liblitsi.a" ]; then
+	${CC:-cc} -O2 -std=c11 -Iinclude -Isrc -D_GNU_SOURCE -o "$tmp/bench-parse" \
+		"$(dirname "$0")/bench-parse.c" "$bdir/liblitsi.a" \
+		$(pkg-config --libs json-c zlib sqlite3) -lm
+	"$tmp/bench-parse" pytorch "$tmp/big.json" "$tmp/big.json.gz"
+fi

@@ -1,0 +1,350 @@
+/* SPDX-License-Identifier: MIT */
+/* overlap.c: compute/comm overlap per kernel, per annotation, per GPU; pure. */
+#include "litsi/overlap.h"
+#include "litsi/litsi.h"
+#include "litsi/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+size_t
+overlap_comm_union(const struct kspan *k, size_t n, struct ival *out)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++)
+		if (k[i].kclass == KCLASS_COMM)
+			out[m++] = (struct ival){ k[i].start_ns, k[i].end_ns };
+	return ival_normalize(out, m);
+}
+
+double
+overlap_ratio(int64_t ov_ns, int64_t dur_ns)
+{
+	if (dur_ns <= 0)
+		return 0;
+	return 100.0 * (double)ov_ns / (double)dur_ns;
+}
+
+void
+overlap_kernels(const struct kspan *k, size_t n, const struct ival *u, size_t nu, int64_t *ov,
+		double *ratio)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (k[i].kclass != KCLASS_COMPUTE) {
+			ov[i] = 0;
+			ratio[i] = NAN;
+			continue;
+		}
+		ov[i] = ival_overlap(u, nu, k[i].start_ns, k[i].end_ns);
+		ratio[i] = overlap_ratio(ov[i], ival_len(k[i].start_ns, k[i].end_ns));
+	}
+}
+
+void
+overlap_summarize(const struct kspan *k, size_t n, const int64_t *ov, const double *ratio,
+		  const struct ival *u, size_t nu, struct overlap_summary *out)
+{
+	double rsum = 0;
+	size_t i;
+
+	*out = (struct overlap_summary){ 0 };
+	for (i = 0; i < n; i++) {
+		if (k[i].kclass == KCLASS_COMM)
+			out->n_comm++;
+		if (k[i].kclass != KCLASS_COMPUTE)
+			continue;
+		out->n_compute++;
+		out->compute_ns += ival_len(k[i].start_ns, k[i].end_ns);
+		out->overlap_ns += ov[i];
+		rsum += ratio[i];
+	}
+	out->comm_ns = ival_total(u, nu);
+	out->mean_ratio = out->n_compute ? rsum / (double)out->n_compute : NAN;
+	out->weighted_ratio = out->compute_ns ? overlap_ratio(out->overlap_ns, out->compute_ns)
+					      : NAN;
+}
+
+static int64_t
+set_len_op(const struct ival *a, size_t na, const struct ival *b, size_t nb, bool intersect,
+	   struct ival *tmp)
+{
+	size_t m = intersect ? ival_intersect(a, na, b, nb, tmp) : ival_subtract(a, na, b, nb, tmp);
+
+	return ival_total(tmp, m);
+}
+
+void
+overlap_timeline(const struct kspan *k, size_t n, bool linked_only, struct tl_timeline *out)
+{
+	struct ival *comp = xmalloc((n + 1) * sizeof(*comp));
+	struct ival *comm = xmalloc((n + 1) * sizeof(*comm));
+	struct ival *mcpy = xmalloc((n + 1) * sizeof(*mcpy));
+	struct ival *all = xmalloc((n + 1) * sizeof(*all));
+	struct ival *tmp = xmalloc((2 * n + 1) * sizeof(*tmp));
+	size_t nc = 0, nm = 0, ny = 0, na = 0, i, m;
+	int64_t first = INT64_MAX, last = INT64_MIN;
+
+	*out = (struct tl_timeline){ 0 };
+	for (i = 0; i < n; i++) {
+		struct ival v = { k[i].start_ns, k[i].end_ns };
+
+		if (linked_only && k[i].launch_ns == TIME_NONE)
+			continue;
+		out->events++;
+		first = v.s < first ? v.s : first;
+		last = v.e > last ? v.e : last;
+		all[na++] = v;
+		if (k[i].kclass == KCLASS_COMM)
+			comm[nm++] = v;
+		else if (k[i].kclass == KCLASS_MEMCPY)
+			mcpy[ny++] = v;
+		else
+			comp[nc++] = v;
+	}
+	nc = ival_normalize(comp, nc);
+	nm = ival_normalize(comm, nm);
+	ny = ival_normalize(mcpy, ny);
+	na = ival_normalize(all, na);
+	out->total = out->events ? ival_len(first, last) : 0;
+	out->computation = ival_total(comp, nc);
+	out->total_comm = ival_total(comm, nm);
+	out->total_memcpy = ival_total(mcpy, ny);
+	out->busy = ival_total(all, na);
+	out->idle = out->total - out->busy;
+	out->exposed_comm = set_len_op(comm, nm, comp, nc, false, tmp);
+	/* (U(memcpy) − U(comp)) − U(comm): the first difference goes to "all". */
+	m = ival_subtract(mcpy, ny, comp, nc, all);
+	out->exposed_memcpy = set_len_op(all, m, comm, nm, false, tmp);
+	free(comp);
+	free(comm);
+	free(mcpy);
+	free(all);
+	free(tmp);
+}
+
+double
+overlap_hta_pct(const struct kspan *k, size_t n)
+{
+	struct ival *comp = xmalloc((n + 1) * sizeof(*comp));
+	struct ival *comm = xmalloc((n + 1) * sizeof(*comm));
+	struct ival *tmp = xmalloc((2 * n + 1) * sizeof(*tmp));
+	size_t nc = 0, nm = 0, i;
+	int64_t both, total;
+
+	for (i = 0; i < n; i++) {
+		if (k[i].kclass == KCLASS_COMM)
+			comm[nm++] = (struct ival){ k[i].start_ns, k[i].end_ns };
+		else if (k[i].kclass == KCLASS_COMPUTE)
+			comp[nc++] = (struct ival){ k[i].start_ns, k[i].end_ns };
+	}
+	nc = ival_normalize(comp, nc);
+	nm = ival_normalize(comm, nm);
+	total = ival_total(comm, nm);
+	both = set_len_op(comm, nm, comp, nc, true, tmp);
+	free(comp);
+	free(comm);
+	free(tmp);
+	return total > 0 ? 100.0 * (double)both / (double)total : NAN;
+}
+
+/* Annotations of one side (CPU or GPU) sorted by start with a running max end. */
+struct aside {
+	size_t *idx;		/* into the caller's aspan array */
+	int64_t *maxend;	/* max end over idx[0..j] */
+	size_t m;
+};
+
+struct astart {
+	int64_t start_ns;
+	size_t i;
+};
+
+static int
+cmp_astart(const void *pa, const void *pb)
+{
+	const struct astart *a = pa, *b = pb;
+
+	if (a->start_ns != b->start_ns)
+		return a->start_ns < b->start_ns ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+static void
+aside_build(const struct aspan *a, size_t na, bool on_gpu, struct aside *s)
+{
+	struct astart *tmp = xmalloc((na + 1) * sizeof(*tmp));
+	size_t i;
+
+	s->idx = xmalloc((na + 1) * sizeof(*s->idx));
+	s->maxend = xmalloc((na + 1) * sizeof(*s->maxend));
+	s->m = 0;
+	for (i = 0; i < na; i++)
+		if (a[i].on_gpu == on_gpu && a[i].end_ns > a[i].start_ns)
+			tmp[s->m++] = (struct astart){ a[i].start_ns, i };
+	qsort(tmp, s->m, sizeof(*tmp), cmp_astart);
+	for (i = 0; i < s->m; i++) {
+		int64_t e = a[tmp[i].i].end_ns;
+
+		s->idx[i] = tmp[i].i;
+		s->maxend[i] = i && s->maxend[i - 1] > e ? s->maxend[i - 1] : e;
+	}
+	free(tmp);
+}
+
+static void
+aside_release(struct aside *s)
+{
+	free(s->idx);
+	free(s->maxend);
+}
+
+/*
+ * The shortest (@outer false) or longest annotation of @s containing [lo, hi],
+ * ties to the earliest; SIZE_MAX when none.
+ */
+static size_t
+aside_find(const struct aspan *a, const struct aside *s, int64_t lo, int64_t hi, bool outer)
+{
+	size_t l = 0, h = s->m, best = SIZE_MAX;
+	int64_t best_len = 0;
+
+	while (l < h) {
+		size_t mid = l + (h - l) / 2;
+
+		if (a[s->idx[mid]].start_ns <= lo)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	while (l-- > 0 && s->maxend[l] > hi) {
+		const struct aspan *c = &a[s->idx[l]];
+		int64_t len = ival_len(c->start_ns, c->end_ns);
+
+		if (c->end_ns <= hi)
+			continue;
+		if (best == SIZE_MAX || (outer ? len >= best_len : len <= best_len)) {
+			best = s->idx[l];
+			best_len = len;
+		}
+	}
+	return best;
+}
+
+static size_t
+kernel_annotation(const struct aspan *a, const struct aside *cpu, const struct aside *gpu,
+		  const struct kspan *k)
+{
+	size_t c = SIZE_MAX, g;
+
+	if (k->launch_ns != TIME_NONE)
+		c = aside_find(a, cpu, k->launch_ns, k->launch_ns, false);
+	g = aside_find(a, gpu, k->start_ns, k->start_ns, false);
+	if (c == SIZE_MAX)
+		return g;
+	if (g == SIZE_MAX)
+		return c;
+	return ival_len(a[g].start_ns, a[g].end_ns) < ival_len(a[c].start_ns, a[c].end_ns) ? g : c;
+}
+
+static void
+group_add(struct overlap_group *gr, const struct kspan *k)
+{
+	if (!gr->nk || k->start_ns < gr->start_ns)
+		gr->start_ns = k->start_ns;
+	if (!gr->nk || k->end_ns > gr->end_ns)
+		gr->end_ns = k->end_ns;
+	gr->nk++;
+	gr->kernel_ns += ival_len(k->start_ns, k->end_ns);
+}
+
+/* Fold operations into layers by their outermost enclosing annotation. */
+static size_t
+fold_layers(const struct aspan *a, size_t na, const struct aside *cpu, const struct aside *gpu,
+	    struct overlap_group *ops, const size_t *op_ann, size_t nops)
+{
+	size_t *layer_of = xmalloc((na + 1) * sizeof(*layer_of)), i, nl = 0;
+	struct overlap_group *out = xcalloc(nops + 1, sizeof(*out));
+	double *wsum = xcalloc(nops + 1, sizeof(*wsum));
+
+	for (i = 0; i < na; i++)
+		layer_of[i] = SIZE_MAX;
+	for (i = 0; i < nops; i++) {
+		const struct aspan *oa = &a[op_ann[i]];
+		size_t o = aside_find(a, oa->on_gpu ? gpu : cpu, oa->start_ns, oa->end_ns - 1, true);
+		struct overlap_group *l;
+
+		if (o == SIZE_MAX)
+			o = op_ann[i];
+		if (layer_of[o] == SIZE_MAX) {
+			layer_of[o] = nl;
+			out[nl++] = (struct overlap_group){ .name_id = a[o].name_id,
+							     .start_ns = ops[i].start_ns,
+							     .end_ns = ops[i].end_ns };
+		}
+		l = &out[layer_of[o]];
+		l->start_ns = ops[i].start_ns < l->start_ns ? ops[i].start_ns : l->start_ns;
+		l->end_ns = ops[i].end_ns > l->end_ns ? ops[i].end_ns : l->end_ns;
+		l->nk += ops[i].nk;
+		l->kernel_ns += ops[i].kernel_ns;
+		l->overlap_ns += ops[i].overlap_ns;
+		wsum[layer_of[o]] += (double)ops[i].kernel_ns * ops[i].ratio;
+	}
+	for (i = 0; i < nl; i++)
+		out[i].ratio = out[i].kernel_ns ? wsum[i] / (double)out[i].kernel_ns : 0;
+	for (i = 0; i < nl; i++)
+		ops[i] = out[i];
+	free(layer_of);
+	free(out);
+	free(wsum);
+	return nl;
+}
+
+void
+overlap_groups(const struct kspan *k, size_t n, const struct ival *u, size_t nu,
+	       const struct aspan *a, size_t na, bool layers, struct overlap_group **out,
+	       size_t *nout, size_t *unassigned)
+{
+	struct aside cpu, gpu;
+	size_t *grp_of = xmalloc((na + 1) * sizeof(*grp_of));
+	size_t *op_ann = xmalloc((na + 1) * sizeof(*op_ann));
+	struct overlap_group *g = xcalloc(na + 1, sizeof(*g));
+	size_t i, ng = 0;
+
+	*unassigned = 0;
+	aside_build(a, na, false, &cpu);
+	aside_build(a, na, true, &gpu);
+	for (i = 0; i < na; i++)
+		grp_of[i] = SIZE_MAX;
+	for (i = 0; i < n; i++) {
+		size_t ai;
+
+		if (k[i].kclass != KCLASS_COMPUTE)
+			continue;
+		ai = kernel_annotation(a, &cpu, &gpu, &k[i]);
+		if (ai == SIZE_MAX) {
+			(*unassigned)++;
+			continue;
+		}
+		if (grp_of[ai] == SIZE_MAX) {
+			grp_of[ai] = ng;
+			op_ann[ng] = ai;
+			g[ng++].name_id = a[ai].name_id;
+		}
+		group_add(&g[grp_of[ai]], &k[i]);
+	}
+	for (i = 0; i < ng; i++) {
+		g[i].overlap_ns = ival_overlap(u, nu, g[i].start_ns, g[i].end_ns);
+		g[i].ratio = overlap_ratio(g[i].overlap_ns, ival_len(g[i].start_ns, g[i].end_ns));
+	}
+	if (layers)
+		ng = fold_layers(a, na, &cpu, &gpu, g, op_ann, ng);
+	aside_release(&cpu);
+	aside_release(&gpu);
+	free(grp_of);
+	free(op_ann);
+	*out = g;
+	*nout = ng;
+}

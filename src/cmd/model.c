@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * model.c: litsi model: the performance model (METHOD.md §5, eqs 1-6) and the
+ * power model (§6, eqs 7-16) of each node, per alignment target.
+ */
+#include "nodemodel.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_str[] =
+	"usage: litsi model [--node name] [--epsilon pct] [--baseline-power W] [--idle-power W]\n"
+	"                   [--comm-pattern regex] [--format fmt]\n";
+
+static const struct option longopts[] = {
+	{ "baseline-power", required_argument, NULL, 'b' },
+	{ "comm-pattern", required_argument, NULL, 'c' },
+	{ "epsilon", required_argument, NULL, 'e' },
+	{ "format", required_argument, NULL, 'F' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "idle-power", required_argument, NULL, 'i' },
+	{ "list-opts", no_argument, NULL, 'L' },
+	{ "node", required_argument, NULL, 'n' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char *const scen_name[] = { "gpu-red", "gpu-realloc", "cpu-slosh" };
+static const char *const align_name[] = { "max", "med", "min" };
+
+static const struct fmt_col set_cols[] = {
+	{ "node", FT_STR, 0 },	   { "set", FT_STR, 0 },      { "keys", FT_INT, 0 },
+	{ "t_max_ns", FT_DBL, 1 }, { "t_med_ns", FT_DBL, 1 }, { "t_min_ns", FT_DBL, 1 },
+};
+static const struct fmt_col base_cols[] = {
+	{ "node", FT_STR, 0 }, { "samples", FT_INT, 0 }, { "dropped_keys", FT_INT, 0 },
+	{ "t_baseline_ns", FT_DBL, 1 }, { "R_C", FT_DBL, 4 }, { "R_V", FT_DBL, 4 },
+};
+static const struct fmt_col perf_cols[] = {
+	{ "node", FT_STR, 0 },	{ "scenario", FT_STR, 0 },   { "align", FT_STR, 0 },
+	{ "S_C", FT_DBL, 4 },	{ "throughput", FT_DBL, 4 }, { "power_ratio", FT_DBL, 4 },
+	{ "power_gain", FT_DBL, 4 },
+};
+static const struct fmt_col rank_cols[] = {
+	{ "node", FT_STR, 0 },	{ "scenario", FT_STR, 0 }, { "rank", FT_INT, 0 },
+	{ "t_r_ns", FT_DBL, 1 }, { "delta", FT_DBL, 4 },   { "power_w", FT_DBL, 1 },
+};
+static const struct fmt_col ref_cols[] = {
+	{ "node", FT_STR, 0 },	   { "P_baseline_w", FT_DBL, 1 }, { "baseline_from", FT_STR, 0 },
+	{ "P_idle_w", FT_DBL, 1 }, { "idle_from", FT_STR, 0 },
+};
+
+struct model_opts {
+	const char *node;
+	struct nm_opts nm;
+	enum fmt_kind kind;
+};
+
+static int
+parse_watts(const char *arg, const char *opt, double *out)
+{
+	if (parse_double(arg, out) || !(*out >= 0) || !isfinite(*out))
+		return cmd_usage_error("model", usage_str, "invalid %s '%s' (watts, >= 0)", opt,
+				       arg);
+	return 0;
+}
+
+static int
+parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct model_opts *o)
+{
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'b':
+			if (parse_watts(optarg, "--baseline-power", &o->nm.base_opt))
+				return EXIT_USAGE;
+			break;
+		case 'c':
+			o->nm.comm_re = optarg;
+			break;
+		case 'e':
+			if (parse_double(optarg, &o->nm.eps) || !(o->nm.eps >= 0) ||
+			    o->nm.eps > 50)
+				return cmd_usage_error("model", usage_str,
+						       "invalid --epsilon '%s' (percent, 0 to 50)",
+						       optarg);
+			break;
+		case 'F':
+			if (cmd_format("model", usage_str, optarg, &o->kind))
+				return EXIT_USAGE;
+			break;
+		case 'h':
+			return cmd_help(ctx, usage_str) - 100;
+		case 'i':
+			if (parse_watts(optarg, "--idle-power", &o->nm.idle_opt))
+				return EXIT_USAGE;
+			break;
+		case 'L':
+			return cmd_list_opts(ctx, longopts) - 100;
+		case 'n':
+			o->node = optarg;
+			break;
+		default:
+			return cmd_getopt_error("model", usage_str, argv);
+		}
+	}
+	if (optind < argc)
+		return cmd_usage_error("model", usage_str, "unexpected argument '%s'", argv[optind]);
+	return 0;
+}
+
+static bool
+power_ok(const struct nm_node *n)
+{
+	return !isnan(n->p_base) && !isnan(n->p_idle) && n->p_base > n->p_idle;
+}
+
+static void
+print_models(struct fmt *f, const struct node_row *nodes, struct nm_node *nm, size_t nn)
+{
+	size_t i, r;
+	int a;
+
+	fmt_begin(f, "model", base_cols, ARRAY_SIZE(base_cols));
+	for (i = 0; i < nn; i++) {
+		fmt_str(f, nodes[i].name);
+		fmt_int(f, (int64_t)nm[i].nsamples);
+		fmt_int(f, (int64_t)nm[i].dropped);
+		fmt_dbl(f, nm[i].perf.t_baseline);
+		fmt_dbl(f, nm[i].perf.R_C);
+		fmt_dbl(f, nm[i].perf.R_V);
+		fmt_end_row(f);
+	}
+	fmt_end(f);
+	fmt_begin(f, "sets", set_cols, ARRAY_SIZE(set_cols));
+	for (i = 0; i < nn; i++) {
+		const struct model_perf *p = &nm[i].perf;
+
+		for (r = 0; r < 2; r++) {
+			const double *t = r ? p->tV : p->tC;
+
+			fmt_str(f, nodes[i].name);
+			fmt_str(f, r ? "V" : "C");
+			fmt_int(f, (int64_t)(r ? p->nV : p->nC));
+			fmt_dbl(f, t[MODEL_MAX]);
+			fmt_dbl(f, t[MODEL_MED]);
+			fmt_dbl(f, t[MODEL_MIN]);
+			fmt_end_row(f);
+		}
+	}
+	fmt_end(f);
+	fmt_begin(f, "performance", perf_cols, ARRAY_SIZE(perf_cols));
+	for (i = 0; i < nn; i++) {
+		for (a = 0; a < MODEL_NAGG; a++) {
+			struct model_power pw = { 0 };
+			bool ok = power_ok(&nm[i]);
+
+			if (ok)
+				model_power(&nm[i].acc, (enum model_agg)a, nm[i].p_base,
+					    nm[i].p_idle, &pw);
+			fmt_str(f, nodes[i].name);
+			fmt_str(f, scen_name[a]);
+			fmt_str(f, align_name[a]);
+			fmt_dbl(f, nm[i].perf.S_C[a]);
+			fmt_dbl(f, nm[i].perf.S_C[a]);
+			fmt_dbl(f, ok ? pw.ratio : NAN);
+			fmt_dbl(f, ok && pw.ratio > 0 ? 1 / pw.ratio : NAN);
+			fmt_end_row(f);
+			model_power_release(&pw);
+		}
+	}
+	fmt_end(f);
+	fmt_begin(f, "power_reference", ref_cols, ARRAY_SIZE(ref_cols));
+	for (i = 0; i < nn; i++) {
+		fmt_str(f, nodes[i].name);
+		fmt_dbl(f, nm[i].p_base);
+		fmt_str(f, nm[i].p_base_from);
+		fmt_dbl(f, nm[i].p_idle);
+		fmt_str(f, nm[i].p_idle_from);
+		fmt_end_row(f);
+	}
+	fmt_end(f);
+	fmt_begin(f, "power_ranks", rank_cols, ARRAY_SIZE(rank_cols));
+	for (i = 0; i < nn; i++) {
+		if (!power_ok(&nm[i]))
+			continue;
+		for (a = 0; a < MODEL_NAGG; a++) {
+			struct model_power pw;
+
+			model_power(&nm[i].acc, (enum model_agg)a, nm[i].p_base, nm[i].p_idle,
+				    &pw);
+			for (r = 0; r < pw.G; r++) {
+				fmt_str(f, nodes[i].name);
+				fmt_str(f, scen_name[a]);
+				fmt_int(f, (int64_t)r);
+				fmt_dbl(f, pw.t_r[r]);
+				fmt_dbl(f, pw.delta[r]);
+				fmt_dbl(f, pw.p_r[r]);
+				fmt_end_row(f);
+			}
+			model_power_release(&pw);
+		}
+		fmt_break(f);
+	}
+	fmt_end(f);
+}
+
+int
+cmd_model(int argc, char **argv, struct litsi_ctx *ctx)
+{
+	struct model_opts o = { .nm = { .eps = 1, .agg = LEAD_SUM } };
+	struct node_row *nodes = NULL;
+	struct nm_node *nm = NULL;
+	struct fmt *f;
+	size_t nn = 0, i, loaded = 0;
+	int rc;
+
+	o.nm.base_opt = o.nm.idle_opt = NAN;
+	o.kind = fmt_default_kind(ctx->out);
+	rc = parse_args(argc, argv, ctx, &o);
+	if (rc)
+		return rc < 0 ? rc + 100 : rc;
+	if ((rc = cmd_nodes(ctx, o.node, &nodes, &nn)))
+		return rc;
+	if (!nn) {
+		store_free_nodes(nodes, nn);
+		return err_set(&ctx->err, LITSI_EDATA, "no GPUs in the database; run litsi ingest");
+	}
+	nm = xcalloc(nn, sizeof(*nm));
+	for (i = 0; i < nn; i++, loaded++)
+		if ((rc = nm_load(ctx, nodes[i].id, &o.nm, &nm[i]))) {
+			loaded++;
+			goto out;
+		}
+	f = fmt_new(ctx->out, o.kind);
+	print_models(f, nodes, nm, nn);
+	fmt_free(f);
+	for (i = 0; i < nn; i++) {
+		if (power_ok(&nm[i]))
+			continue;
+		rc = err_set(&ctx->err, LITSI_EDATA,
+			     "node '%s': power model unavailable: cannot determine %s from "
+			     "telemetry; give --baseline-power W and --idle-power W",
+			     nodes[i].name,
+			     isnan(nm[i].p_base) && isnan(nm[i].p_idle) ? "P_baseline and P_idle"
+			     : isnan(nm[i].p_base)			  ? "P_baseline"
+			     : isnan(nm[i].p_idle)			  ? "P_idle"
+							: "P_baseline above P_idle");
+	}
+out:
+	for (i = 0; i < loaded; i++)
+		nm_release(&nm[i]);
+	free(nm);
+	store_free_nodes(nodes, nn);
+	return rc;
+}

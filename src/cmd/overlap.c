@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * overlap.c: litsi overlap: per compute kernel (or operation, layer) the
+ * overlap with the union of its GPU's comm kernels (METHOD.md §1); --summary
+ * adds per-GPU totals and the HTA and TraceLens whole-trace figures.
+ */
+#include "anaload.h"
+#include "litsi/overlap.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_str[] =
+	"usage: litsi overlap [--node name] [--gpu n] [--sample n] [--by kernel|operation|layer]\n"
+	"                     [--summary] [--comm-pattern regex] [--format fmt]\n";
+
+static const struct option longopts[] = {
+	{ "by", required_argument, NULL, 'b' },
+	{ "comm-pattern", required_argument, NULL, 'c' },
+	{ "format", required_argument, NULL, 'F' },
+	{ "gpu", required_argument, NULL, 'g' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "list-opts", no_argument, NULL, 'L' },
+	{ "node", required_argument, NULL, 'n' },
+	{ "sample", required_argument, NULL, 's' },
+	{ "summary", no_argument, NULL, 'S' },
+	{ NULL, 0, NULL, 0 },
+};
+
+enum overlap_by { BY_KERNEL, BY_OPERATION, BY_LAYER };
+
+struct overlap_opts {
+	const char *node, *comm_re;
+	int gpu;		/* -1: all */
+	int64_t sample;
+	bool has_sample, summary;
+	enum overlap_by by;
+	enum fmt_kind kind;
+};
+
+static const struct fmt_col kernel_cols[] = {
+	{ "gpu", FT_INT, 0 },	     { "sample", FT_INT, 0 },	   { "start_ns", FT_INT, 0 },
+	{ "dur_ns", FT_INT, 0 },     { "overlap_ns", FT_INT, 0 }, { "ratio_pct", FT_DBL, 2 },
+	{ "kernel", FT_STR, 0 },
+};
+
+static const struct fmt_col group_cols[] = {
+	{ "gpu", FT_INT, 0 },	     { "sample", FT_INT, 0 },	   { "kernels", FT_INT, 0 },
+	{ "start_ns", FT_INT, 0 },   { "span_ns", FT_INT, 0 },	   { "kernel_ns", FT_INT, 0 },
+	{ "overlap_ns", FT_INT, 0 }, { "ratio_pct", FT_DBL, 2 },   { "name", FT_STR, 0 },
+};
+
+static const struct fmt_col summary_cols[] = {
+	{ "gpu", FT_INT, 0 },		 { "sample", FT_INT, 0 },
+	{ "compute_kernels", FT_INT, 0 }, { "compute_ms", FT_DBL, 6 },
+	{ "comm_kernels", FT_INT, 0 },	 { "comm_ms", FT_DBL, 6 },
+	{ "mean_ratio_pct", FT_DBL, 2 }, { "weighted_ratio_pct", FT_DBL, 2 },
+	{ "note", FT_STR, 0 },
+};
+
+static const struct fmt_col peer_cols[] = {
+	{ "gpu", FT_INT, 0 },		     { "hta_overlap_pct", FT_DBL, 2 },
+	{ "tl_events", FT_INT, 0 },	     { "total_ms", FT_DBL, 6 },
+	{ "computation_ms", FT_DBL, 6 },     { "exposed_comm_ms", FT_DBL, 6 },
+	{ "exposed_memcpy_ms", FT_DBL, 6 }, { "busy_ms", FT_DBL, 6 },
+	{ "idle_ms", FT_DBL, 6 },	     { "total_comm_ms", FT_DBL, 6 },
+	{ "note", FT_STR, 0 },
+};
+
+static double
+ms(int64_t ns)
+{
+	return (double)ns / 1e6;
+}
+
+static void
+print_kernels(struct litsi_ctx *ctx, struct fmt *f, int dev, int64_t step,
+	      const struct kspan *k, size_t n, const int64_t *ov, const double *ratio)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (k[i].kclass != KCLASS_COMPUTE)
+			continue;
+		fmt_int(f, dev);
+		fmt_int(f, step);
+		fmt_int(f, k[i].start_ns);
+		fmt_int(f, ival_len(k[i].start_ns, k[i].end_ns));
+		fmt_int(f, ov[i]);
+		fmt_dbl(f, ratio[i]);
+		fmt_str(f, store_name(ctx->st, k[i].name_id));
+		fmt_end_row(f);
+	}
+}
+
+static int
+print_groups(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
+	     const struct gpu_row *gpu, int64_t step, const struct kspan *k, size_t n,
+	     const struct ival *u, size_t nu)
+{
+	struct aspan *a = NULL;
+	struct overlap_group *gr = NULL;
+	size_t na = 0, ng = 0, unassigned = 0, i;
+
+	if (!n)
+		return 0;
+	if (store_load_annotations(ctx->st, gpu->id, k[0].start_ns - (int64_t)1e12,
+				   k[n - 1].end_ns, &a, &na, &ctx->err))
+		return ctx->err.status;
+	overlap_groups(k, n, u, nu, a, na, o->by == BY_LAYER, &gr, &ng, &unassigned);
+	for (i = 0; i < ng; i++) {
+		fmt_int(f, gpu->device);
+		fmt_int(f, step);
+		fmt_int(f, (int64_t)gr[i].nk);
+		fmt_int(f, gr[i].start_ns);
+		fmt_int(f, ival_len(gr[i].start_ns, gr[i].end_ns));
+		fmt_int(f, gr[i].kernel_ns);
+		fmt_int(f, gr[i].overlap_ns);
+		fmt_dbl(f, gr[i].ratio);
+		fmt_str(f, store_name(ctx->st, gr[i].name_id));
+		fmt_end_row(f);
+	}
+	if (unassigned) {
+		fmt_int(f, gpu->device);
+		fmt_int(f, step);
+		fmt_int(f, (int64_t)unassigned);
+		for (i = 0; i < 4; i++)
+			fmt_int(f, 0);
+		fmt_dbl(f, NAN);
+		fmt_str(f, "(no annotation)");
+		fmt_end_row(f);
+	}
+	free(a);
+	free(gr);
+	return 0;
+}
+
+static void
+print_summary_row(struct fmt *f, int dev, int64_t step, const struct overlap_summary *s)
+{
+	bool none = !s->n_comm;
+
+	fmt_int(f, dev);
+	fmt_int(f, step);
+	fmt_int(f, (int64_t)s->n_compute);
+	fmt_dbl(f, ms(s->compute_ns));
+	fmt_int(f, (int64_t)s->n_comm);
+	fmt_dbl(f, ms(s->comm_ns));
+	/* Without comm kernels nothing can overlap: 0, said in the note, never NaN. */
+	fmt_dbl(f, none || isnan(s->mean_ratio) ? 0 : s->mean_ratio);
+	fmt_dbl(f, none || isnan(s->weighted_ratio) ? 0 : s->weighted_ratio);
+	fmt_str(f, none ? "no communication" : s->n_compute ? "-" : "no computation");
+	fmt_end_row(f);
+}
+
+/* One GPU's kernels of one sample: per kernel, per group or summary rows. */
+static int
+gpu_sample(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
+	   const struct gpu_row *gpu, int64_t step, const struct kspan *k, size_t n)
+{
+	struct ival *u = xmalloc((n + 1) * sizeof(*u));
+	int64_t *ov = xmalloc((n + 1) * sizeof(*ov));
+	double *ratio = xmalloc((n + 1) * sizeof(*ratio));
+	size_t nu = overlap_comm_union(k, n, u);
+	int rc = 0;
+
+	overlap_kernels(k, n, u, nu, ov, ratio);
+	if (o->summary) {
+		struct overlap_summary s;
+
+		overlap_summarize(k, n, ov, ratio, u, nu, &s);
+		print_summary_row(f, gpu->device, step, &s);
+	} else if (o->by == BY_KERNEL) {
+		print_kernels(ctx, f, gpu->device, step, k, n, ov, ratio);
+	} else {
+		rc = print_groups(ctx, f, o, gpu, step, k, n, u, nu);
+	}
+	free(u);
+	free(ov);
+	free(ratio);
+	return rc;
+}
+
+static int
+print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
+	    struct ana_node *nd)
+{
+	size_t g;
+
+	fmt_begin(f, "peer_figures", peer_cols, ARRAY_SIZE(peer_cols));
+	for (g = 0; g < nd->G; g++) {
+		struct kspan *k = NULL;
+		struct tl_timeline tl;
+		size_t n = 0;
+		double hta;
+
+		if (o->gpu >= 0 && nd->gpus[g].device != o->gpu)
+			continue;
+		if (store_load_kernels(ctx->st, nd->gpus[g].id, 0, true, &k, &n, &ctx->err))
+			return ctx->err.status;
+		ana_reclassify(ctx, nd, k, n);
+		overlap_timeline(k, n, true, &tl);
+		hta = overlap_hta_pct(k, n);
+		fmt_int(f, nd->gpus[g].device);
+		fmt_dbl(f, isnan(hta) ? 0 : hta);
+		fmt_int(f, (int64_t)tl.events);
+		fmt_dbl(f, ms(tl.total));
+		fmt_dbl(f, ms(tl.computation));
+		fmt_dbl(f, ms(tl.exposed_comm));
+		fmt_dbl(f, ms(tl.exposed_memcpy));
+		fmt_dbl(f, ms(tl.busy));
+		fmt_dbl(f, ms(tl.idle));
+		fmt_dbl(f, ms(tl.total_comm));
+		fmt_str(f, isnan(hta) ? "no communication" : "-");
+		fmt_end_row(f);
+		free(k);
+	}
+	fmt_end(f);
+	return 0;
+}
+
+static void
+begin_table(struct fmt *f, const struct overlap_opts *o)
+{
+	if (o->summary)
+		fmt_begin(f, "overlap_summary", summary_cols, ARRAY_SIZE(summary_cols));
+	else if (o->by == BY_KERNEL)
+		fmt_begin(f, "overlap", kernel_cols, ARRAY_SIZE(kernel_cols));
+	else
+		fmt_begin(f, o->by == BY_LAYER ? "overlap_layers" : "overlap_operations",
+			  group_cols, ARRAY_SIZE(group_cols));
+}
+
+static int
+run_node(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
+	 const struct node_row *node)
+{
+	struct ana_node nd;
+	size_t s, g;
+	int rc;
+
+	rc = ana_node_open(ctx, node->id, o->comm_re, &nd);
+	if (rc)
+		goto out;
+	fmt_note(f, "node", "%s", node->name);
+	if (o->gpu >= 0 && ana_gpu_index(&nd, o->gpu) < 0) {
+		rc = err_set(&ctx->err, LITSI_EUSAGE, "node '%s' has no GPU %d", node->name,
+			     o->gpu);
+		goto out;
+	}
+	begin_table(f, o);
+	for (s = 0; s < nd.nsteps; s++) {
+		if (o->has_sample && nd.steps[s] != o->sample)
+			continue;
+		rc = ana_load_sample(ctx, &nd, nd.steps[s]);
+		for (g = 0; !rc && g < nd.G; g++) {
+			if (o->gpu >= 0 && nd.gpus[g].device != o->gpu)
+				continue;
+			rc = gpu_sample(ctx, f, o, &nd.gpus[g], nd.steps[s], nd.kern[g], nd.nk[g]);
+			if (!o->summary)
+				fmt_break(f);
+		}
+		if (rc)
+			goto out;
+	}
+	fmt_end(f);
+	if (o->summary)
+		rc = print_peers(ctx, f, o, &nd);
+out:
+	ana_node_release(&nd);
+	return rc;
+}
+
+static int
+parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct overlap_opts *o)
+{
+	int opt;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'b':
+			if (!strcmp(optarg, "kernel"))
+				o->by = BY_KERNEL;
+			else if (!strcmp(optarg, "operation"))
+				o->by = BY_OPERATION;
+			else if (!strcmp(optarg, "layer"))
+				o->by = BY_LAYER;
+			else
+				return cmd_usage_error("overlap", usage_str,
+						       "invalid --by '%s' (expected kernel, "
+						       "operation or layer)", optarg);
+			break;
+		case 'c':
+			o->comm_re = optarg;
+			break;
+		case 'F':
+			if (cmd_format("overlap", usage_str, optarg, &o->kind))
+				return EXIT_USAGE;
+			break;
+		case 'g':
+			if (parse_int(optarg, 0, 1 << 20, &o->gpu))
+				return cmd_usage_error("overlap", usage_str, "invalid --gpu '%s'",
+						       optarg);
+			break;
+		case 'h':
+			return cmd_help(ctx, usage_str) - 100;
+		case 'L':
+			return cmd_list_opts(ctx, longopts) - 100;
+		case 'n':
+			o->node = optarg;
+			break;
+		case 's':
+			if (parse_i64(optarg, -1, INT64_MAX, &o->sample))
+				return cmd_usage_error("overlap", usage_str,
+						       "invalid --sample '%s'", optarg);
+			o->has_sample = true;
+			break;
+		case 'S':
+			o->summary = true;
+			break;
+		default:
+			return cmd_getopt_error("overlap", usage_str, argv);
+		}
+	}
+	if (optind < argc)
+		return cmd_usage_error("overlap", usage_str, "unexpected argument '%s'",
+				       argv[optind]);
+	return 0;
+}
+
+int
+cmd_overlap(int argc, char **argv, struct litsi_ctx *ctx)
+{
+	struct overlap_opts o = { .gpu = -1, .kind = fmt_default_kind(ctx->out) };
+	struct node_row *nodes = NULL;
+	struct fmt *f;
+	size_t n = 0, i;
+	int rc;
+
+	rc = parse_args(argc, argv, ctx, &o);
+	if (rc)
+		return rc < 0 ? rc + 100 : rc;
+	if (cmd_nodes(ctx, o.node, &nodes, &n))
+		return ctx->err.status;
+	f = fmt_new(ctx->out, o.kind);
+	for (i = 0; i < n && !rc; i++)
+		rc = run_node(ctx, f, &o, &nodes[i]);
+	fmt_free(f);
+	store_free_nodes(nodes, n);
+	return rc;
+}

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * plot_gnuplot.c: the built-in figure scripts and running gnuplot on them.
+ * No shell is involved: gnuplot is started with fork/execvp as
+ * "gnuplot -c /dev/fd/4 /dev/fd/3 OUT STRAGGLER [EXTRA]": the script comes
+ * through a pipe on its descriptor 4, the TSV through one on descriptor 3,
+ * and the file names reach the script as ARG1.. in argv, never quoted into
+ * gnuplot or shell text. A script file (unlike commands on standard input)
+ * stops at its first error.
+ */
+#include "litsi/plot.h"
+#include "litsi/litsi.h"
+#include "litsi/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "plot_scripts.h"
+
+const char *
+plot_script(const char *figure)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(plot_scripts); i++)
+		if (!strcmp(plot_scripts[i].name, figure))
+			return plot_scripts[i].text;
+	return NULL;
+}
+
+const char *
+plot_figure_name(size_t i)
+{
+	return i < ARRAY_SIZE(plot_scripts) ? plot_scripts[i].name : NULL;
+}
+
+bool
+plot_gnuplot_found(void)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	struct sbuf sb = SBUF_INIT;
+	bool found = false;
+
+	if (!path)
+		path = "/usr/bin:/bin";
+	for (p = path; !found; p = end + 1) {
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		sbuf_reset(&sb);
+		if (end > p)
+			sbuf_add(&sb, p, (size_t)(end - p));
+		else
+			sbuf_addch(&sb, '.');
+		sbuf_addstr(&sb, "/gnuplot");
+		found = access(sb.buf, X_OK) == 0;
+		if (!*end)
+			break;
+	}
+	sbuf_release(&sb);
+	return found;
+}
+
+int
+plot_output_ok(const char *path, struct err *err)
+{
+	size_t n = strlen(path);
+
+	if (strchr(path, '\n') || strchr(path, '\r'))
+		return err_set(err, LITSI_EUSAGE, "output file name contains a newline");
+	if (n < 5 || (strcasecmp(path + n - 4, ".png") && strcasecmp(path + n - 4, ".svg") &&
+		      strcasecmp(path + n - 4, ".pdf")))
+		return err_set(err, LITSI_EUSAGE,
+			       "output file '%s' must end in .png, .svg or .pdf", path);
+	return 0;
+}
+
+static int
+write_all(int fd, const char *buf, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, buf, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static void
+run_child(int script_fd, int data_fd, char **argv)
+{
+	int fd;
+
+	/* Move both pipe ends above 4 first so that the dup2()s cannot clobber them. */
+	fd = fcntl(script_fd, F_DUPFD, 5);
+	script_fd = fd >= 0 ? fd : -1;
+	fd = fcntl(data_fd, F_DUPFD, 5);
+	data_fd = fd >= 0 ? fd : -1;
+	if (script_fd < 0 || data_fd < 0 || dup2(script_fd, 4) < 0 || dup2(data_fd, 3) < 0 ||
+	    dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+		_exit(127);
+	close(script_fd);
+	close(data_fd);
+	fd = open("/dev/null", O_RDONLY);
+	if (fd >= 0 && fd != STDIN_FILENO) {
+		dup2(fd, STDIN_FILENO);
+		close(fd);
+	}
+	execvp(argv[0], argv);
+	_exit(127);
+}
+
+int
+plot_gnuplot_start(const char *figure, const char *out, int straggler, const char *extra,
+		   struct plot_run *r, struct err *err)
+{
+	const char *script = plot_script(figure);
+	char *argv[] = { "gnuplot", "-c", "/dev/fd/4", "/dev/fd/3", (char *)out, NULL, NULL, NULL };
+	int sp[2], dp[2];
+	char num[32];
+	int rc = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->pid = -1;
+	if (!script)
+		return err_set(err, LITSI_EUSAGE, "unknown figure '%s'", figure);
+	if (pipe(sp))
+		return err_set(err, LITSI_EDB, "cannot create a pipe: %s", strerror(errno));
+	if (pipe(dp)) {
+		close(sp[0]);
+		close(sp[1]);
+		return err_set(err, LITSI_EDB, "cannot create a pipe: %s", strerror(errno));
+	}
+	snprintf(num, sizeof(num), "%d", straggler);
+	argv[5] = straggler >= 0 ? num : "none";
+	argv[6] = (char *)extra;
+	fflush(NULL);
+	r->pid = fork();
+	if (r->pid < 0) {
+		rc = err_set(err, LITSI_EDB, "cannot start gnuplot: %s", strerror(errno));
+		close(sp[0]);
+		close(sp[1]);
+		close(dp[0]);
+		close(dp[1]);
+		return rc;
+	}
+	if (r->pid == 0) {
+		close(sp[1]);
+		close(dp[1]);
+		run_child(sp[0], dp[0], argv);
+	}
+	close(sp[0]);
+	close(dp[0]);
+	fcntl(sp[1], F_SETFD, FD_CLOEXEC);
+	fcntl(dp[1], F_SETFD, FD_CLOEXEC);
+	r->old_pipe = signal(SIGPIPE, SIG_IGN);
+	/* The script is a few kilobytes: it fits in the pipe before gnuplot reads fd 3. */
+	write_all(sp[1], script, strlen(script));
+	close(sp[1]);
+	r->data = fdopen(dp[1], "w");
+	if (!r->data) {
+		close(dp[1]);
+		return err_set(err, LITSI_EDB, "cannot open the pipe to gnuplot: %s",
+			       strerror(errno));
+	}
+	return 0;
+}
+
+int
+plot_gnuplot_finish(struct plot_run *r, struct err *err)
+{
+	int status = 0;
+	pid_t w;
+
+	if (r->data)
+		fclose(r->data);
+	r->data = NULL;
+	if (r->pid > 0) {
+		do
+			w = waitpid(r->pid, &status, 0);
+		while (w < 0 && errno == EINTR);
+		r->pid = -1;
+		if (w < 0)
+			status = -1;
+	}
+	if (r->old_pipe != SIG_ERR && r->old_pipe)
+		signal(SIGPIPE, r->old_pipe);
+	else
+		signal(SIGPIPE, SIG_DFL);
+	if (status == -1)
+		return err_set(err, LITSI_EDB, "cannot wait for gnuplot: %s", strerror(errno));
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return err_set(err, LITSI_EDB,
+			       "cannot run gnuplot; install it (Debian package 'gnuplot-nox')");
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return err_set(err, LITSI_EDB, "gnuplot failed (status %d)",
+			       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	return 0;
+}

@@ -1,0 +1,690 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * jscan.c: a streaming pull tokenizer for JSON over struct input. It borrows
+ * the input's decompressed buffer (input_buffer/input_consume), so the bytes
+ * are touched once; tokens that straddle two buffers are assembled in tok.
+ */
+#include "jscan.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "litsi/litsi.h"
+
+enum state {
+	S_VALUE,		/* a value must follow (start, after ':' or an array ',') */
+	S_VALUE_OR_END,		/* just after '[' */
+	S_KEY_OR_END,		/* just after '{' */
+	S_KEY,			/* after ',' in an object */
+	S_COLON,		/* after a key */
+	S_AFTER,		/* after a value inside a container */
+	S_DONE,			/* the top-level value is complete */
+};
+
+/* Bytes that end the fast part of a string: the quote, the backslash, controls. */
+static const unsigned char str_stop[256] = {
+	[0] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	['"'] = 1, ['\\'] = 1,
+};
+
+static const unsigned char num_char[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
+	['7'] = 1, ['8'] = 1, ['9'] = 1, ['-'] = 1, ['+'] = 1, ['.'] = 1, ['e'] = 1,
+	['E'] = 1,
+};
+
+void
+jscan_init(struct jscan *js, struct input *in, struct err *err)
+{
+	memset(js, 0, sizeof(*js));
+	js->in = in;
+	js->err = err;
+	js->state = S_VALUE;
+	sbuf_init(&js->tok);
+}
+
+void
+jscan_release(struct jscan *js)
+{
+	/* Hand back what was read so that input_offset() is exact. */
+	if (js->in && js->p > js->base)
+		input_consume(js->in, (size_t)(js->p - js->base));
+	js->base = js->end = js->p;
+	sbuf_release(&js->tok);
+}
+
+uint64_t
+jscan_offset(const struct jscan *js)
+{
+	return input_offset(js->in) + (uint64_t)(js->p - js->base);
+}
+
+static int
+vfail_at(struct jscan *js, uint64_t off, const char *fmt, va_list ap)
+{
+	char what[512];
+
+	vsnprintf(what, sizeof(what), fmt, ap);
+	if (js->p > js->base) {
+		input_consume(js->in, (size_t)(js->p - js->base));
+		js->base = js->p;
+	}
+	return err_set(js->err, LITSI_EDATA, "%s: byte %llu: %s", input_name(js->in),
+		       (unsigned long long)off, what);
+}
+
+int
+jscan_fail_at(struct jscan *js, uint64_t off, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vfail_at(js, off, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int
+jscan_fail(struct jscan *js, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vfail_at(js, jscan_offset(js), fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+const char *
+jscan_tokname(int tok)
+{
+	switch (tok) {
+	case JT_EOF: return "the end of the input";
+	case JT_OBJ: return "an object";
+	case JT_OBJ_END: return "'}'";
+	case JT_ARR: return "an array";
+	case JT_ARR_END: return "']'";
+	case JT_KEY: return "a key";
+	case JT_STR: return "a string";
+	case JT_NUM: return "a number";
+	case JT_TRUE: return "true";
+	case JT_FALSE: return "false";
+	case JT_NULL: return "null";
+	}
+	return "a token";
+}
+
+static void
+cap_add(struct jscan *js, const char *from, const char *to)
+{
+	size_t n = (size_t)(to - from);
+
+	if (js->cap_over)
+		return;
+	if (js->cap->len + n > js->cap_max) {
+		js->cap_over = 1;
+		return;
+	}
+	sbuf_add(js->cap, from, n);
+}
+
+/* refill() - next window once the cursor reached the end: 1 = data, 0 = end, <0 error. */
+static int
+refill(struct jscan *js)
+{
+	const char *p;
+	size_t len;
+
+	if (js->cap)
+		cap_add(js, js->cap_from, js->end);
+	input_consume(js->in, (size_t)(js->end - js->base));
+	js->base = js->p = js->end;
+	if (input_buffer(js->in, &p, &len, js->err))
+		return js->err->status;
+	js->base = js->p = js->cap_from = p;
+	js->end = p + len;
+	return len > 0;
+}
+
+static inline __attribute__((always_inline)) int
+skip_ws(struct jscan *js)
+{
+	if (js->p < js->end && (unsigned char)*js->p > ' ')
+		return 1;
+	for (;;) {
+		const char *p = js->p, *end = js->end;
+		int rc;
+
+		while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+			p++;
+		js->p = p;
+		if (p < end)
+			return 1;
+		rc = refill(js);
+		if (rc <= 0)
+			return rc;
+	}
+}
+
+/* nextc() - one byte, refilling; -1 at the end of the input, < -1 on error. */
+static int
+nextc(struct jscan *js)
+{
+	if (js->p == js->end) {
+		int rc = refill(js);
+
+		if (rc < 0)
+			return rc - 100;
+		if (rc == 0)
+			return -1;
+	}
+	return (unsigned char)*js->p++;
+}
+
+static void
+put_utf8(struct sbuf *sb, uint32_t cp)
+{
+	char b[4];
+
+	if (cp < 0x80) {
+		sbuf_addch(sb, (int)cp);
+		return;
+	}
+	if (cp < 0x800) {
+		b[0] = (char)(0xC0 | (cp >> 6));
+		b[1] = (char)(0x80 | (cp & 0x3F));
+		sbuf_add(sb, b, 2);
+	} else if (cp < 0x10000) {
+		b[0] = (char)(0xE0 | (cp >> 12));
+		b[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		b[2] = (char)(0x80 | (cp & 0x3F));
+		sbuf_add(sb, b, 3);
+	} else {
+		b[0] = (char)(0xF0 | (cp >> 18));
+		b[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		b[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		b[3] = (char)(0x80 | (cp & 0x3F));
+		sbuf_add(sb, b, 4);
+	}
+}
+
+static int
+eof_in_string(struct jscan *js, int c)
+{
+	if (c < -1)
+		return c + 100;
+	return jscan_fail(js, "expected '\"' to end the string, but the input ends");
+}
+
+/* hex4() - the four hex digits of a \u escape. */
+static int
+hex4(struct jscan *js, uint32_t *out)
+{
+	uint32_t v = 0;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		int c = nextc(js);
+
+		if (c < 0)
+			return eof_in_string(js, c);
+		if (c >= '0' && c <= '9')
+			v = v * 16 + (uint32_t)(c - '0');
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			v = v * 16 + (uint32_t)((c | 0x20) - 'a' + 10);
+		else {
+			js->p--;
+			return jscan_fail(js, "expected 4 hex digits after \\u");
+		}
+	}
+	*out = v;
+	return 0;
+}
+
+/*
+ * lex_escape() - the escape after a backslash (already consumed). Unpaired
+ * surrogates become U+FFFD.
+ */
+static int
+lex_escape(struct jscan *js, int decode)
+{
+	struct sbuf *t = &js->tok;
+	uint32_t cp, lo;
+	int c = nextc(js), rc;
+
+again:
+	if (c < 0)
+		return eof_in_string(js, c);
+	switch (c) {
+	case '"': case '\\': case '/':
+		if (decode)
+			sbuf_addch(t, c);
+		return 0;
+	case 'b': if (decode) sbuf_addch(t, '\b'); return 0;
+	case 'f': if (decode) sbuf_addch(t, '\f'); return 0;
+	case 'n': if (decode) sbuf_addch(t, '\n'); return 0;
+	case 'r': if (decode) sbuf_addch(t, '\r'); return 0;
+	case 't': if (decode) sbuf_addch(t, '\t'); return 0;
+	case 'u':
+		break;
+	default:
+		js->p--;
+		return jscan_fail(js, "expected a valid escape after '\\'");
+	}
+	if ((rc = hex4(js, &cp)))
+		return rc;
+	if (cp < 0xD800 || cp > 0xDFFF) {
+		if (decode)
+			put_utf8(t, cp);
+		return 0;
+	}
+	if (cp >= 0xDC00) {	/* a low surrogate alone */
+		if (decode)
+			put_utf8(t, 0xFFFD);
+		return 0;
+	}
+	/* A high surrogate: a \uDC00-\uDFFF must follow to make a pair. */
+	c = nextc(js);
+	if (c == '\\') {
+		c = nextc(js);
+		if (c != 'u') {
+			if (decode)
+				put_utf8(t, 0xFFFD);
+			goto again;
+		}
+		if ((rc = hex4(js, &lo)))
+			return rc;
+		if (lo >= 0xDC00 && lo <= 0xDFFF) {
+			if (decode)
+				put_utf8(t, 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00));
+			return 0;
+		}
+		if (decode)
+			put_utf8(t, 0xFFFD);
+		/* Treat @lo as an escape of its own. */
+		if (lo >= 0xD800 && lo <= 0xDFFF) {
+			if (decode)
+				put_utf8(t, 0xFFFD);
+		} else if (decode) {
+			put_utf8(t, lo);
+		}
+		return 0;
+	}
+	if (c < 0)
+		return eof_in_string(js, c);
+	js->p--;	/* not part of the escape; the caller lexes it */
+	if (decode)
+		put_utf8(t, 0xFFFD);
+	return 0;
+}
+
+/* lex_string() - after the opening quote: the string into s/n when decoding. */
+static int
+lex_string(struct jscan *js, int decode)
+{
+	const char *p = js->p, *end = js->end, *start = p;
+	int copied = 0, rc;
+
+	if (decode)
+		sbuf_reset(&js->tok);
+	for (;;) {
+		while (p < end && !str_stop[(unsigned char)*p])
+			p++;
+		if (p == end) {
+			if (decode) {
+				sbuf_add(&js->tok, start, (size_t)(p - start));
+				copied = 1;
+			}
+			js->p = p;
+			rc = refill(js);
+			if (rc <= 0)
+				return rc < 0 ? rc : eof_in_string(js, -1);
+			p = start = js->p;
+			end = js->end;
+			continue;
+		}
+		if (*p == '"') {
+			if (decode) {
+				if (copied) {
+					sbuf_add(&js->tok, start, (size_t)(p - start));
+					js->s = js->tok.buf;
+					js->n = js->tok.len;
+				} else {
+					js->s = start;
+					js->n = (size_t)(p - start);
+				}
+			}
+			js->p = p + 1;
+			return 0;
+		}
+		if (*p == '\\') {
+			if (decode) {
+				sbuf_add(&js->tok, start, (size_t)(p - start));
+				copied = 1;
+			}
+			js->p = p + 1;
+			if ((rc = lex_escape(js, decode)))
+				return rc;
+			p = start = js->p;
+			end = js->end;
+			continue;
+		}
+		js->p = p;
+		return jscan_fail(js, "expected control character 0x%02x in a string to be escaped",
+				  (unsigned char)*p);
+	}
+}
+
+static int
+number_ok(const char *s, size_t n)
+{
+	size_t i = 0;
+
+#define DIGIT(k) ((k) < n && s[k] >= '0' && s[k] <= '9')
+	if (i < n && s[i] == '-')
+		i++;
+	if (!DIGIT(i))
+		return 0;
+	if (s[i] == '0')
+		i++;
+	else
+		while (DIGIT(i))
+			i++;
+	if (i < n && s[i] == '.') {
+		i++;
+		if (!DIGIT(i))
+			return 0;
+		while (DIGIT(i))
+			i++;
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		if (!DIGIT(i))
+			return 0;
+		while (DIGIT(i))
+			i++;
+	}
+#undef DIGIT
+	return i == n;
+}
+
+static int
+lex_number(struct jscan *js)
+{
+	uint64_t off = jscan_offset(js);
+	const char *p = js->p, *end = js->end, *start = p;
+	int copied = 0, rc;
+
+	for (;;) {
+		while (p < end && num_char[(unsigned char)*p])
+			p++;
+		if (p < end)
+			break;
+		if (!copied)
+			sbuf_reset(&js->tok);
+		sbuf_add(&js->tok, start, (size_t)(p - start));
+		copied = 1;
+		js->p = p;
+		rc = refill(js);
+		if (rc < 0)
+			return rc;
+		p = start = js->p;
+		end = js->end;
+		if (rc == 0)
+			break;
+	}
+	if (copied) {
+		sbuf_add(&js->tok, start, (size_t)(p - start));
+		js->s = js->tok.buf;
+		js->n = js->tok.len;
+	} else {
+		js->s = start;
+		js->n = (size_t)(p - start);
+	}
+	js->p = p;
+	if (!number_ok(js->s, js->n))
+		return jscan_fail_at(js, off, "expected a valid number, got '%.*s'",
+			       (int)(js->n > 40 ? 40 : js->n), js->s);
+	return 0;
+}
+
+static int
+lex_literal(struct jscan *js, const char *word)
+{
+	uint64_t off = jscan_offset(js);
+	size_t i;
+
+	for (i = 0; word[i]; i++) {
+		int c = nextc(js);
+
+		if (c < -1)
+			return c + 100;
+		if (c != (unsigned char)word[i])
+			return jscan_fail_at(js, off, "expected a JSON value");
+	}
+	return 0;
+}
+
+static inline __attribute__((always_inline)) int
+after_value(struct jscan *js, int tok)
+{
+	js->state = js->depth ? S_AFTER : S_DONE;
+	return tok;
+}
+
+static inline __attribute__((always_inline)) int
+close_container(struct jscan *js)
+{
+	js->p++;
+	js->depth--;
+	return after_value(js, js->stack[js->depth] == '{' ? JT_OBJ_END : JT_ARR_END);
+}
+
+static int
+fail_eof(struct jscan *js)
+{
+	int obj = js->depth && js->stack[js->depth - 1] == '{';
+
+	switch (js->state) {
+	case S_VALUE:
+		if (!js->depth && jscan_offset(js) == 0)
+			return jscan_fail(js, "expected a JSON value, but the input is empty");
+		return jscan_fail(js, "expected a value, but the input ends");
+	case S_VALUE_OR_END:
+		return jscan_fail(js, "expected a value or ']', but the input ends");
+	case S_KEY_OR_END:
+		return jscan_fail(js, "expected a string key or '}', but the input ends");
+	case S_KEY:
+		return jscan_fail(js, "expected a string key, but the input ends");
+	case S_COLON:
+		return jscan_fail(js, "expected ':', but the input ends");
+	default:
+		return jscan_fail(js, "expected ',' or '%c', but the input ends", obj ? '}' : ']');
+	}
+}
+
+static inline __attribute__((always_inline)) int
+lex_value(struct jscan *js, int c, int decode)
+{
+	int rc;
+
+	switch (c) {
+	case '{':
+	case '[':
+		if (js->depth == JSCAN_MAX_DEPTH)
+			return jscan_fail(js, "expected nesting no deeper than %d", JSCAN_MAX_DEPTH);
+		js->stack[js->depth++] = (unsigned char)c;
+		js->p++;
+		js->state = c == '{' ? S_KEY_OR_END : S_VALUE_OR_END;
+		return c == '{' ? JT_OBJ : JT_ARR;
+	case '"':
+		js->p++;
+		if ((rc = lex_string(js, decode)))
+			return rc;
+		return after_value(js, JT_STR);
+	case 't':
+		if ((rc = lex_literal(js, "true")))
+			return rc;
+		return after_value(js, JT_TRUE);
+	case 'f':
+		if ((rc = lex_literal(js, "false")))
+			return rc;
+		return after_value(js, JT_FALSE);
+	case 'n':
+		if ((rc = lex_literal(js, "null")))
+			return rc;
+		return after_value(js, JT_NULL);
+	default:
+		if (c == '-' || (c >= '0' && c <= '9')) {
+			if ((rc = lex_number(js)))
+				return rc;
+			return after_value(js, JT_NUM);
+		}
+		return jscan_fail(js, "expected a JSON value");
+	}
+}
+
+static int
+lex(struct jscan *js, int decode)
+{
+	int rc, c, obj;
+
+	for (;;) {
+		rc = skip_ws(js);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			return js->state == S_DONE ? JT_EOF : fail_eof(js);
+		c = (unsigned char)*js->p;
+		obj = js->depth && js->stack[js->depth - 1] == '{';
+		switch (js->state) {
+		case S_DONE:
+			return jscan_fail(js, "expected the end of the input after the JSON value");
+		case S_COLON:
+			if (c != ':')
+				return jscan_fail(js, "expected ':' after an object key");
+			js->p++;
+			js->state = S_VALUE;
+			continue;
+		case S_AFTER:
+			if (c == ',') {
+				js->p++;
+				js->state = obj ? S_KEY : S_VALUE;
+				continue;
+			}
+			if (c == (obj ? '}' : ']'))
+				return close_container(js);
+			return jscan_fail(js, "expected ',' or '%c'", obj ? '}' : ']');
+		case S_KEY_OR_END:
+			if (c == '}')
+				return close_container(js);
+			/* fall through */
+		case S_KEY:
+			if (c != '"')
+				return jscan_fail(js, "expected a string key%s",
+						  js->state == S_KEY_OR_END ? " or '}'" : "");
+			js->p++;
+			if ((rc = lex_string(js, decode)))
+				return rc;
+			js->state = S_COLON;
+			return JT_KEY;
+		case S_VALUE_OR_END:
+			if (c == ']')
+				return close_container(js);
+			/* fall through */
+		default:
+			return lex_value(js, c, decode);
+		}
+	}
+}
+
+int
+jscan_next(struct jscan *js)
+{
+	return lex(js, 1);
+}
+
+int
+jscan_skip(struct jscan *js, int opened)
+{
+	int target = opened ? js->depth - 1 : js->depth;
+
+	if (!opened) {
+		int t = lex(js, 0);
+
+		if (t < 0)
+			return t;
+		if (t != JT_OBJ && t != JT_ARR)
+			return 0;
+	}
+	while (js->depth > target) {
+		int t = lex(js, 0);
+
+		if (t < 0)
+			return t;
+	}
+	return 0;
+}
+
+/*
+ * pre_value() - skip space and a pending ':' (or ',' between array elements);
+ * 1 = a byte follows, 0 = end, <0 error.
+ */
+static int
+pre_value(struct jscan *js)
+{
+	int rc = skip_ws(js);
+
+	if (rc > 0 && js->state == S_COLON) {
+		if (*js->p != ':')
+			return jscan_fail(js, "expected ':' after an object key");
+		js->p++;
+		js->state = S_VALUE;
+		rc = skip_ws(js);
+	} else if (rc > 0 && js->state == S_AFTER && *js->p == ',' &&
+		   js->stack[js->depth - 1] == '[') {
+		js->p++;
+		js->state = S_VALUE;
+		rc = skip_ws(js);
+	}
+	return rc;
+}
+
+int
+jscan_peek(struct jscan *js)
+{
+	int rc = pre_value(js);
+
+	if (rc < 0)
+		return rc;
+	return rc ? (unsigned char)*js->p : -1;
+}
+
+int
+jscan_capture(struct jscan *js, struct sbuf *out, size_t max)
+{
+	int rc;
+
+	sbuf_reset(out);
+	rc = pre_value(js);
+	if (rc < 0)
+		return rc;
+	js->cap = out;
+	js->cap_from = js->p;
+	js->cap_max = max;
+	js->cap_over = 0;
+	rc = jscan_skip(js, 0);
+	if (!rc)
+		cap_add(js, js->cap_from, js->p);
+	js->cap = NULL;
+	if (rc)
+		return rc;
+	if (js->cap_over)
+		return jscan_fail(js, "expected a value of at most %zu bytes", max);
+	return 0;
+}

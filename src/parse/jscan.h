@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * jscan.h: a streaming JSON tokenizer over a struct input (private to the
+ * parse layer). It never builds a tree: the caller pulls one token at a time,
+ * skips values it does not need and captures the raw text of small ones.
+ * Grammar (RFC 8259) is checked for every byte it passes, skipped or not.
+ * Numbers are handed out as their source text.
+ */
+#ifndef LITSI_PARSE_JSCAN_H
+#define LITSI_PARSE_JSCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "litsi/parse.h"
+
+enum jtok {
+	JT_EOF = 0,		/* the top-level value is complete and only space followed */
+	JT_OBJ,			/* '{' */
+	JT_OBJ_END,		/* '}' */
+	JT_ARR,			/* '[' */
+	JT_ARR_END,		/* ']' */
+	JT_KEY,			/* an object key; text in s/n, decoded */
+	JT_STR,			/* a string value; text in s/n, decoded */
+	JT_NUM,			/* a number; its source text in s/n */
+	JT_TRUE,
+	JT_FALSE,
+	JT_NULL,
+};
+
+enum { JSCAN_MAX_DEPTH = 512 };
+
+struct jscan {
+	struct input *in;
+	struct err *err;
+	const char *base, *p, *end;	/* the borrowed input window; p is the cursor */
+	int state;
+	int depth;
+	unsigned char stack[JSCAN_MAX_DEPTH];
+	/* The last token: s/n point into the window or into tok; valid until the next call. */
+	const char *s;
+	size_t n;
+	struct sbuf tok;
+	/* Raw capture of the value being skipped (jscan_capture). */
+	struct sbuf *cap;
+	const char *cap_from;
+	size_t cap_max;
+	int cap_over;
+};
+
+void jscan_init(struct jscan *js, struct input *in, struct err *err);
+void jscan_release(struct jscan *js);
+
+/*
+ * jscan_next() - the next token. Strings and keys are decoded (all escapes,
+ * \uXXXX surrogate pairs to UTF-8). Return: a JT_* value, or a negative status
+ * with "NAME: byte N: expected ..." in err.
+ */
+int jscan_next(struct jscan *js);
+/*
+ * jscan_skip() - skip the value that comes next (after a key, or an array
+ * element), or the rest of the container whose opening token was just
+ * returned when @opened is nonzero. Strings are not decoded.
+ */
+int jscan_skip(struct jscan *js, int opened);
+/*
+ * jscan_capture() - copy the raw text of the next value into @out (reset
+ * first). Fails with LITSI_EDATA when it is longer than @max bytes.
+ */
+int jscan_capture(struct jscan *js, struct sbuf *out, size_t max);
+/*
+ * jscan_peek() - the next significant byte without consuming it, after a
+ * pending ':' or array ',' is consumed: the first byte of a value ('{', '[',
+ * '"', ...), a closing ']' or '}', or -1 at the end.
+ */
+int jscan_peek(struct jscan *js);
+/* jscan_offset() - decompressed byte offset of the cursor. */
+uint64_t jscan_offset(const struct jscan *js);
+/* jscan_fail() - "NAME: byte N: expected WHAT" at the cursor; returns LITSI_EDATA. */
+int jscan_fail(struct jscan *js, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* jscan_fail_at() - the same at an earlier offset @off (of a value already read). */
+int jscan_fail_at(struct jscan *js, uint64_t off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* jscan_tokname() - "a string", "'{'", ... for messages. */
+const char *jscan_tokname(int tok);
+
+#endif

@@ -1,0 +1,514 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * telem.c: helpers shared by the GPU telemetry parsers: cell values, metric
+ * names, per-row readings, local time and JSON streams.
+ */
+#include "telem.h"
+#include "litsi/litsi.h"
+
+#include <ctype.h>
+#include <json.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+/* ---- cells ---- */
+
+int
+telem_number(const char *cell, double *out)
+{
+	char num[64];
+	const char *p = cell, *q;
+	size_t n;
+	char *end;
+	double v;
+
+	while (*p == ' ' || *p == '\t' || *p == '(')
+		p++;
+	q = p;
+	if (*q == '+' || *q == '-')
+		q++;
+	if (!isdigit((unsigned char)*q) && !(*q == '.' && isdigit((unsigned char)q[1])))
+		return -1;
+	while (isdigit((unsigned char)*q) || *q == '.')
+		q++;
+	if ((*q == 'e' || *q == 'E') &&
+	    (isdigit((unsigned char)q[1]) ||
+	     ((q[1] == '-' || q[1] == '+') && isdigit((unsigned char)q[2])))) {
+		q += 2;
+		while (isdigit((unsigned char)*q))
+			q++;
+	}
+	n = (size_t)(q - p);
+	if (n >= sizeof(num))
+		return -1;
+	memcpy(num, p, n);
+	num[n] = '\0';
+	/* What follows must be a unit, not more data ("0x1f", "1,2", "3/4"). */
+	while (*q == ' ')
+		q++;
+	for (; *q && *q != ')'; q++)
+		if (!isalpha((unsigned char)*q) && *q != '%' && *q != '/' &&
+		    !((unsigned char)*q & 0x80))
+			return -1;
+	if (*q == ')' && q[1])
+		return -1;
+	if (*p != '+' && *p != '-' && *p != '.' && !isdigit((unsigned char)*p))
+		return -1;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		return -1;
+	v = strtod(num, &end);
+	/* NaN and values past the double range (1e400 -> Inf) are not readings. */
+	if (*end || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+void
+telem_sanitise(const char *name, size_t n, char *out, size_t outsz)
+{
+	size_t i, o = 0;
+	bool gap = false;
+
+	for (i = 0; i < n && o + 2 < outsz; i++) {
+		unsigned char c = (unsigned char)name[i];
+
+		if (isalnum(c)) {
+			if (gap && o)
+				out[o++] = '_';
+			out[o++] = (char)tolower(c);
+			gap = false;
+		} else {
+			gap = true;
+		}
+	}
+	out[o] = '\0';
+}
+
+static bool
+ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+const char *
+telem_unit_guess(const char *m)
+{
+	if (ends_with(m, "_clk") || ends_with(m, "_clock") || ends_with(m, "clock"))
+		return "MHz";
+	if (ends_with(m, "_activity") || ends_with(m, "viol") ||
+	    ends_with(m, "_busy"))
+		return "%";
+	if (ends_with(m, "_voltage"))
+		return "mV";
+	if (ends_with(m, "_power") || ends_with(m, "_power_limit"))
+		return "W";
+	if (ends_with(m, "_temperature"))
+		return "C";
+	return "";
+}
+
+/* ---- rows ---- */
+
+static const char *const canonical[] = {
+	METRIC_TEMP_HOTSPOT, METRIC_TEMP_EDGE, METRIC_TEMP_MEM, METRIC_POWER,
+	METRIC_GFX_CLK, METRIC_MEM_CLK, METRIC_GFX_ACT, METRIC_MEM_ACT,
+	METRIC_ENERGY, METRIC_THROTTLE, METRIC_POWER_CAP,
+};
+
+void
+telem_row_start(struct telem_row *r, int device, int64_t t_ns)
+{
+	r->device = device;
+	r->t_ns = t_ns;
+	r->done = 0;
+	r->nr_xcd = 0;
+	r->xcd_sum = 0;
+	r->viol_max = -1;
+}
+
+int
+telem_put(struct telem_row *r, const char *metric, const char *unit, double v,
+	  struct err *err)
+{
+	struct rec_telemetry t = {
+		.device = r->device, .t_ns = r->t_ns, .metric = metric,
+		.unit = unit ? unit : "", .value = v,
+	};
+	size_t i;
+	int rc;
+
+	for (i = 0; i < ARRAY_SIZE(canonical); i++) {
+		if (strcmp(metric, canonical[i]))
+			continue;
+		if (r->done & (1u << i))
+			return 0;
+		r->done |= 1u << i;
+		break;
+	}
+	rc = r->sink->telemetry(r->sink, &t, err);
+	if (!rc)
+		r->nr_sent++;
+	return rc;
+}
+
+int
+telem_row_end(struct telem_row *r, struct err *err)
+{
+	if (r->nr_xcd && telem_put(r, METRIC_GFX_CLK, "MHz", r->xcd_sum / r->nr_xcd, err))
+		return err->status;
+	if (r->viol_max >= 0 && telem_put(r, METRIC_THROTTLE, "%", r->viol_max, err))
+		return err->status;
+	return 0;
+}
+
+int
+telem_gpu(struct telem_gpus *g, struct sink *s, int device, const char *vendor,
+	  const char *product, struct err *err)
+{
+	struct rec_gpu rec = { .device = device, .rank = -1, .vendor = vendor,
+			       .product = product };
+	size_t i;
+
+	for (i = 0; i < g->nr; i++)
+		if (g->dev[i] == device && !product)
+			return 0;
+	if (i == g->nr) {
+		VEC_GROW(g->dev, g->nr + 1, g->alloc);
+		g->dev[g->nr++] = device;
+	}
+	return s->gpu(s, &rec, err);
+}
+
+void
+telem_gpus_release(struct telem_gpus *g)
+{
+	free(g->dev);
+	memset(g, 0, sizeof(*g));
+}
+
+/* ---- time ---- */
+
+int
+telem_epoch_seconds(const char *s, int64_t *out_ns)
+{
+	int64_t ns;
+
+	if (parse_decimal_scaled(s, strlen(s), 9, &ns) || ns < 0)
+		return -1;
+	*out_ns = ns;
+	return 0;
+}
+
+void
+telem_tz_push(struct telem_tz *tz, const char *zone)
+{
+	const char *old = getenv("TZ");
+
+	memset(tz, 0, sizeof(*tz));
+	if (zone) {
+		tz->saved = old ? xstrdup(old) : NULL;
+		tz->changed = true;
+		setenv("TZ", zone, 1);
+	}
+	tzset();
+}
+
+void
+telem_tz_pop(struct telem_tz *tz)
+{
+	if (tz->changed) {
+		if (tz->saved)
+			setenv("TZ", tz->saved, 1);
+		else
+			unsetenv("TZ");
+		tzset();
+	}
+	free(tz->saved);
+	tz->saved = NULL;
+	tz->changed = false;
+}
+
+/* Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar. */
+static int64_t
+days_from_civil(int64_t y, int m, int d)
+{
+	int64_t era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+static int
+digits(const char *s, int n, int *out)
+{
+	int i, v = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+/* Fraction ".fff" at *p → ns; advances *p. */
+static int
+fraction_ns(const char **p, int64_t *ns)
+{
+	const char *s = *p;
+	int64_t scale = 100000000;
+
+	*ns = 0;
+	if (*s != '.')
+		return 0;
+	s++;
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	for (; isdigit((unsigned char)*s); s++) {
+		*ns += (*s - '0') * scale;
+		scale /= 10;
+	}
+	*p = s;
+	return 0;
+}
+
+static int
+local_hour(struct telem_tz *tz, const char *s, int y, int mo, int d, int h, int64_t *out)
+{
+	struct tm tm = { 0 };
+	time_t t;
+
+	if (!memcmp(tz->hour_key, s, 13)) {
+		*out = tz->hour_s;
+		return 0;
+	}
+	tm.tm_year = y - 1900;
+	tm.tm_mon = mo - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = h;
+	tm.tm_isdst = -1;
+	t = mktime(&tm);
+	if (t == (time_t)-1)
+		return -1;
+	memcpy(tz->hour_key, s, 13);
+	tz->hour_key[13] = '\0';
+	tz->hour_s = (int64_t)t;
+	*out = tz->hour_s;
+	return 0;
+}
+
+int
+telem_parse_time(struct telem_tz *tz, const char *s, int64_t *out_ns)
+{
+	int y, mo, d, h, mi, sec, oh, om;
+	int64_t frac, base;
+	const char *p;
+
+	if (strlen(s) < 19 || digits(s, 4, &y) || digits(s + 5, 2, &mo) ||
+	    digits(s + 8, 2, &d) || digits(s + 11, 2, &h) || digits(s + 14, 2, &mi) ||
+	    digits(s + 17, 2, &sec) || s[13] != ':' || s[16] != ':')
+		return -1;
+	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
+		return -1;
+	p = s + 19;
+	if (fraction_ns(&p, &frac))
+		return -1;
+	if (s[4] == '/' && s[7] == '/' && s[10] == ' ') {
+		if (*p || local_hour(tz, s, y, mo, d, h, &base))
+			return -1;
+	} else if (s[4] == '-' && s[7] == '-' && (s[10] == 'T' || s[10] == ' ')) {
+		if (!*p) {
+			if (local_hour(tz, s, y, mo, d, h, &base))
+				return -1;
+		} else if (!strcmp(p, "Z")) {
+			base = days_from_civil(y, mo, d) * 86400 + h * 3600;
+		} else if ((*p == '+' || *p == '-') && strlen(p) == 6 && p[3] == ':' &&
+			   !digits(p + 1, 2, &oh) && !digits(p + 4, 2, &om)) {
+			base = days_from_civil(y, mo, d) * 86400 + h * 3600;
+			base -= (*p == '+' ? 1 : -1) * (oh * 3600 + om * 60);
+		} else {
+			return -1;
+		}
+	} else {
+		return -1;
+	}
+	/* Years past 2262 do not fit int64 ns: refused, never overflowed. */
+	if (__builtin_mul_overflow(base + mi * 60 + sec, INT64_C(1000000000), &base) ||
+	    __builtin_add_overflow(base, frac, &base))
+		return -1;
+	*out_ns = base;
+	return 0;
+}
+
+/* ---- JSON ---- */
+
+static void
+count_lines(const char *p, size_t n, uint64_t *line)
+{
+	const char *e = p + n;
+
+	while ((p = memchr(p, '\n', (size_t)(e - p)))) {
+		(*line)++;
+		p++;
+	}
+}
+
+struct json_stream {
+	json_tokener *tok;
+	bool in_value, skipping;
+	uint64_t line, value_line;
+};
+
+/* Between values: skip blanks and non-JSON text lines. Return bytes used. */
+static size_t
+json_gap(struct json_stream *js, const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == '\n') {
+			js->line++;
+			js->skipping = false;
+		} else if (js->skipping || isspace((unsigned char)p[i])) {
+			continue;
+		} else if (p[i] == '{' || p[i] == '[') {
+			js->in_value = true;
+			js->value_line = js->line;
+			break;
+		} else {
+			js->skipping = true;
+		}
+	}
+	return i;
+}
+
+int
+telem_json_each(struct input *in, int (*fn)(struct json_object *, uint64_t, void *),
+		void *arg, struct err *err)
+{
+	struct json_stream js = { .line = 1 };
+	const char *p;
+	size_t n, used;
+	int rc = 0;
+
+	js.tok = json_tokener_new();
+	for (;;) {
+		json_object *obj;
+		enum json_tokener_error jerr;
+
+		rc = input_buffer(in, &p, &n, err);
+		if (rc || !n)
+			break;
+		if (!js.in_value) {
+			used = json_gap(&js, p, n);
+			input_consume(in, used);
+			continue;
+		}
+		obj = json_tokener_parse_ex(js.tok, p, (int)(n > (1u << 30) ? 1u << 30 : n));
+		jerr = json_tokener_get_error(js.tok);
+		if (!obj && jerr == json_tokener_continue) {
+			count_lines(p, n, &js.line);
+			input_consume(in, n);
+			continue;
+		}
+		if (!obj) {
+			used = json_tokener_get_parse_end(js.tok);
+			count_lines(p, used, &js.line);
+			rc = err_set(err, LITSI_EDATA, "%s:%llu: expected JSON (%s)",
+				     input_name(in), (unsigned long long)js.line,
+				     json_tokener_error_desc(jerr));
+			break;
+		}
+		used = json_tokener_get_parse_end(js.tok);
+		count_lines(p, used, &js.line);
+		input_consume(in, used);
+		json_tokener_reset(js.tok);
+		js.in_value = false;
+		rc = fn(obj, js.value_line, arg);
+		json_object_put(obj);
+		if (rc)
+			break;
+	}
+	if (!rc && js.in_value)
+		rc = err_set(err, LITSI_EDATA, "%s:%llu: expected the end of the JSON value that "
+			     "starts on this line (the file ends inside it)", input_name(in),
+			     (unsigned long long)js.value_line);
+	json_tokener_free(js.tok);
+	return rc;
+}
+
+int
+telem_json_cell(struct json_object *v, char *buf, size_t bufsz, const char **unit)
+{
+	json_object *val, *u;
+
+	*unit = NULL;
+	if (json_object_is_type(v, json_type_object)) {
+		if (!json_object_object_get_ex(v, "value", &val))
+			return -1;
+		if (json_object_object_get_ex(v, "unit", &u) &&
+		    json_object_is_type(u, json_type_string))
+			*unit = json_object_get_string(u);
+		v = val;
+	}
+	switch (json_object_get_type(v)) {
+	case json_type_int:
+		snprintf(buf, bufsz, "%lld", (long long)json_object_get_int64(v));
+		return 0;
+	case json_type_double:
+		snprintf(buf, bufsz, "%.17g", json_object_get_double(v));
+		return 0;
+	case json_type_string:
+		snprintf(buf, bufsz, "%s", json_object_get_string(v));
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* ---- probing ---- */
+
+bool
+telem_is_ctrl_line(const char *line, size_t len)
+{
+	static const char banner[] = "'CTRL' + 'C'";
+
+	return len >= sizeof(banner) - 1 && !memcmp(line, banner, sizeof(banner) - 1);
+}
+
+const char *
+telem_first_line(const char *head, size_t len, size_t *line_len)
+{
+	const char *p = head, *e = head + len;
+
+	while (p < e) {
+		const char *nl = memchr(p, '\n', (size_t)(e - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(e - p);
+		size_t k = 0;
+
+		while (k < n && isspace((unsigned char)p[k]))
+			k++;
+		if (k < n && !telem_is_ctrl_line(p + k, n - k) && strncmp(p + k, "WARNING", 7)) {
+			while (n > k && (p[n - 1] == '\r' || p[n - 1] == ' '))
+				n--;
+			*line_len = n - k;
+			return p + k;
+		}
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	*line_len = 0;
+	return NULL;
+}

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+/* store_analysis.c: read queries of the analyses: annotations, collectives, windows. */
+#include "store_int.h"
+
+#include "litsi/overlap.h"
+#include "litsi/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int
+store_load_annotations(struct store *st, int64_t gpu_id, int64_t start, int64_t end,
+		       struct aspan **v, size_t *n, struct err *err)
+{
+	static const char sql[] =
+		"SELECT a.start_ns, a.end_ns, a.name_id, a.kind = 'gpu_user_annotation'"
+		" FROM annotation a JOIN name nm ON nm.id = a.name_id"
+		" WHERE (a.gpu_id = ?1 OR (a.gpu_id IS NULL AND a.source_id IN"
+		"   (SELECT DISTINCT source_id FROM kernel WHERE gpu_id = ?1)))"
+		" AND a.kind IN ('user_annotation', 'gpu_user_annotation')"
+		" AND a.start_ns < ?3 AND a.end_ns > ?2"
+		" AND nm.text NOT LIKE 'ProfilerStep#%'"
+		" ORDER BY a.start_ns, a.id";
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int rc;
+
+	*v = NULL;
+	*n = 0;
+	if (store_prepare(st, sql, &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_int64(s, 2, start);
+	sqlite3_bind_int64(s, 3, end);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct aspan *a;
+
+		VEC_GROW(*v, *n + 1, alloc);
+		a = &(*v)[(*n)++];
+		a->start_ns = sqlite3_column_int64(s, 0);
+		a->end_ns = sqlite3_column_int64(s, 1);
+		a->name_id = (uint32_t)sqlite3_column_int64(s, 2);
+		a->on_gpu = sqlite3_column_int(s, 3) != 0;
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		free(*v);
+		*v = NULL;
+		*n = 0;
+		return store_sqlerr(st, err, "cannot load annotations");
+	}
+	return 0;
+}
+
+int
+store_load_collectives(struct store *st, int64_t gpu_id, int64_t step, bool all,
+		       struct coll_row **v, size_t *n, struct err *err)
+{
+	static const char sql[] =
+		"SELECT k.start_ns, k.end_ns, k.name_id,"
+		" (SELECT c.coll_name FROM collective c WHERE c.kernel_id = k.id ORDER BY c.id LIMIT 1),"
+		" (SELECT c.pg_name FROM collective c WHERE c.kernel_id = k.id ORDER BY c.id LIMIT 1)"
+		" FROM kernel k WHERE k.gpu_id = ?1 AND k.class = 1 AND (?3 OR k.sample_id IN"
+		"  (SELECT id FROM sample WHERE gpu_id = ?1 AND step = ?2))"
+		" ORDER BY k.start_ns, k.id";
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int rc;
+
+	*v = NULL;
+	*n = 0;
+	if (store_prepare(st, sql, &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_int64(s, 2, step);
+	sqlite3_bind_int(s, 3, all);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct coll_row *c;
+
+		VEC_GROW(*v, *n + 1, alloc);
+		c = &(*v)[(*n)++];
+		c->start_ns = sqlite3_column_int64(s, 0);
+		c->end_ns = sqlite3_column_int64(s, 1);
+		c->name_id = (uint32_t)sqlite3_column_int64(s, 2);
+		c->coll_name = store_text_dup(s, 3);
+		c->pg_name = store_text_dup(s, 4);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_free_collectives(*v, *n);
+		*v = NULL;
+		*n = 0;
+		return store_sqlerr(st, err, "cannot load collectives");
+	}
+	return 0;
+}
+
+void
+store_free_collectives(struct coll_row *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].coll_name);
+		free(v[i].pg_name);
+	}
+	free(v);
+}
+
+int
+store_kernel_window(struct store *st, int64_t node_id, int64_t *start, int64_t *end,
+		    struct err *err)
+{
+	static const char sql[] =
+		"SELECT min(k.start_ns), max(k.end_ns) FROM kernel k"
+		" JOIN gpu g ON g.id = k.gpu_id JOIN source src ON src.id = k.source_id"
+		" WHERE g.node_id = ?1 AND src.clock = 'epoch' HAVING count(*) > 0";
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(st, sql, &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, node_id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*start = sqlite3_column_int64(s, 0);
+		*end = sqlite3_column_int64(s, 1);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_sqlerr(st, err, "cannot read the traced window");
+	return rc == SQLITE_ROW;
+}
+
+/* Clock domain (1 = boottime) of every source, indexed by source id. */
+static int
+source_clocks(struct store *st, uint8_t **clk, size_t *n, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	*clk = NULL;
+	*n = 0;
+	if (store_prepare(st, "SELECT id, clock = 'boottime' FROM source ORDER BY id", &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(s, 0);
+
+		if (id < 0 || id > (1 << 30))
+			continue;
+		if ((size_t)id >= *n) {
+			*clk = xrealloc(*clk, (size_t)id + 1);
+			memset(*clk + *n, 0, (size_t)id + 1 - *n);
+			*n = (size_t)id + 1;
+		}
+		(*clk)[id] = (uint8_t)sqlite3_column_int(s, 1);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		free(*clk);
+		return store_sqlerr(st, err, "cannot list sources");
+	}
+	return 0;
+}
+
+static bool
+kspan_before(const struct kspan *a, const struct kspan *b)
+{
+	if (a->start_ns != b->start_ns)
+		return a->start_ns < b->start_ns;
+	if (a->end_ns != b->end_ns)
+		return a->end_ns < b->end_ns;
+	return a->id < b->id;
+}
+
+/* Insertion sort: rows arrive ordered by start, only equal starts need work. */
+static void
+order_ties(struct kspan *v, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		struct kspan t = v[i];
+
+		for (j = i; j > 0 && kspan_before(&t, &v[j - 1]); j--)
+			v[j] = v[j - 1];
+		v[j] = t;
+	}
+}
+
+int
+store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct kspan **v,
+			  size_t *n, struct err *err)
+{
+	/* ORDER BY start_ns alone is served by the index; ties are ordered below. */
+	static const char sql[] =
+		"SELECT k.start_ns, k.end_ns, k.stream, k.launch_ns, k.id, k.name_id, k.class,"
+		" k.source_id FROM kernel k"
+		" WHERE k.gpu_id = ?1 AND k.sample_id IN"
+		"  (SELECT id FROM sample WHERE gpu_id = ?1 AND step = ?2)"
+		" ORDER BY k.sample_id, k.start_ns";
+	sqlite3_stmt *s;
+	uint8_t *clk;
+	size_t alloc = 0, nclk;
+	int rc;
+
+	*v = NULL;
+	*n = 0;
+	if (source_clocks(st, &clk, &nclk, err))
+		return err->status;
+	if (store_prepare(st, sql, &s, err)) {
+		free(clk);
+		return err->status;
+	}
+	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_int64(s, 2, step);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct kspan *k;
+		int64_t src = sqlite3_column_int64(s, 7);
+
+		VEC_GROW(*v, *n + 1, alloc);
+		k = &(*v)[(*n)++];
+		k->start_ns = sqlite3_column_int64(s, 0);
+		k->end_ns = sqlite3_column_int64(s, 1);
+		k->stream = sqlite3_column_int64(s, 2);
+		k->launch_ns = sqlite3_column_type(s, 3) == SQLITE_NULL
+				       ? TIME_NONE
+				       : sqlite3_column_int64(s, 3);
+		k->id = sqlite3_column_int64(s, 4);
+		k->name_id = (uint32_t)sqlite3_column_int64(s, 5);
+		k->kclass = (uint8_t)sqlite3_column_int(s, 6);
+		k->clock = src >= 0 && (size_t)src < nclk ? clk[src] : 0;
+	}
+	sqlite3_finalize(s);
+	free(clk);
+	if (rc != SQLITE_DONE) {
+		free(*v);
+		*v = NULL;
+		*n = 0;
+		return store_sqlerr(st, err, "cannot load kernels");
+	}
+	order_ties(*v, *n);
+	return 0;
+}

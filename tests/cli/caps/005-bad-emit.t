@@ -1,0 +1,13 @@
+desc: unknown --emit value
+setup: litsi synth --seed 1 --straggler 5 -o node >/dev/null && litsi ingest node >/dev/null 2>&1; litsi info >/dev/null
+run: litsi caps --scenario gpu-red --emit foo
+exit: 2
+--- stdout
+--- stderr
+litsi caps: invalid --emit 'foo' (expected none, amd-smi, rocm-smi, nvidia-smi)
+usage: litsi caps --scenario gpu-red|gpu-realloc|cpu-slosh [--node name] [--tdp W]
+                  [--cap W] [--budget W] [--max-adj W] [--window n]
+                  [--window-agg median|mean] [--warmup n] [--agg sum|max|last]
+                  [--scale global|local] [--replay] [--idle-power W]
+                  [--emit amd-smi|rocm-smi|nvidia-smi|none] [--comm-pattern regex]
+                  [--format fmt]

@@ -1,0 +1,27 @@
+desc: json output
+setup: litsi synth --seed 1 --straggler 5 -o node >/dev/null && litsi ingest node >/dev/null 2>&1; litsi info >/dev/null
+run: litsi check --format json --max-temp-spread 1.5 --max-freq-spread 1.5 --min-gain 2
+exit: 0
+--- stdout
+{
+"nodes":[
+{"node":"default","imbalanced":0,"straggler":5,"straggler_share_pct":100.0,"samples":10}
+],
+"rules":[
+{"node":"default","rule":"temp-spread","state":"passed","value":1.1765,"threshold":1.5000,"detail":""},
+{"node":"default","rule":"freq-spread","state":"passed","value":1.0448,"threshold":1.5000,"detail":""},
+{"node":"default","rule":"straggler","state":"passed","value":1.0548,"threshold":2.0000,"detail":"gpu 5 straggler in 100.0% of samples"},
+{"node":"default","rule":"throttle","state":"skipped","value":null,"threshold":5.0000,"detail":"no throttling telemetry for two or more GPUs"}
+],
+"recommended_caps":[
+{"node":"default","gpu":0,"cap_w":439},
+{"node":"default","gpu":1,"cap_w":429},
+{"node":"default","gpu":2,"cap_w":460},
+{"node":"default","gpu":3,"cap_w":445},
+{"node":"default","gpu":4,"cap_w":428},
+{"node":"default","gpu":5,"cap_w":750},
+{"node":"default","gpu":6,"cap_w":429},
+{"node":"default","gpu":7,"cap_w":429}
+]
+}
+--- stderr

@@ -1,0 +1,9 @@
+desc: an unknown figure is a usage error
+run: litsi plot --script pie
+exit: 2
+--- stdout
+--- stderr
+litsi plot: unknown figure 'pie' (caps, corr, heatmap, leads, overlap or thermal)
+usage: litsi plot [-o file] [--node name] [--sample n] [--kernel name]
+                  [--scenario name] figure
+       litsi plot --script figure

@@ -1,0 +1,9 @@
+desc: a figure is needed
+run: litsi plot
+exit: 2
+--- stdout
+--- stderr
+litsi plot: a figure is needed (caps, corr, heatmap, leads, overlap or thermal)
+usage: litsi plot [-o file] [--node name] [--sample n] [--kernel name]
+                  [--scenario name] figure
+       litsi plot --script figure

@@ -1,0 +1,11 @@
+desc: a straggler outside the node is a usage error
+run: litsi synth --gpus 4 --straggler 4 -o out
+exit: 2
+--- stdout
+--- stderr
+litsi synth: straggler GPU 4 is not in 0..3
+usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]
+                   [--straggler gpu[,gpu...]] [--temp-spread c]
+                   [--format pytorch|rocprofv3|rocprof|all]
+                   [--telemetry amd-smi|nvidia-smi|none] [--gzip] [--caps file]
+                   -o dir

@@ -1,0 +1,16 @@
+desc: normalized series, first rows
+needs: corpus
+setup: litsi ingest $CORPUS/nvidia_smi_gpu_glasses/nvidia_smi.csv
+run: litsi thermal --series --normalize --format tsv | head -9
+exit: 0
+--- stdout
+# node: default
+# window: whole telemetry log (not aligned with any traced window)
+# normalized: values divided by the node minimum of per-GPU medians
+
+
+# thermal_series
+# gpu	metric	t_ns	value
+0	temp_hotspot_c	1757323610000000000	1.000
+0	temp_hotspot_c	1757323611000000000	1.000
+--- stderr

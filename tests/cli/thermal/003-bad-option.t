@@ -1,0 +1,8 @@
+desc: unknown option
+setup: litsi ingest $DATA/telemetry/amdsmi-metric-watch.csv
+run: litsi thermal --bogus
+exit: 2
+--- stdout
+--- stderr
+litsi thermal: unknown option or missing value '--bogus'
+usage: litsi thermal [--node name] [--series] [--normalize] [--format fmt]

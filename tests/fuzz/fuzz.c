@@ -1,0 +1,497 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fuzz.c: libFuzzer harnesses for every parser entry point. One binary per
+ * target, chosen at compile time with -DFUZZ_TARGET=N (see FUZZ_* below and
+ * the fuzz target in the Makefile). Each feeds the bytes through
+ * input_open_mem() and parser->parse() into a sink that only touches what it
+ * is given (so ASan sees out-of-bounds strings), except FUZZ_STORE, which
+ * goes through the real store, and FUZZ_JSCAN, which also checks the
+ * streaming scanner against json-c (FUZZING.md).
+ */
+#include "litsi/parse.h"
+#include "litsi/store.h"
+#include "litsi/util.h"
+#include "parse/jscan.h"
+
+#include <json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define FUZZ_KINETO 1		/* pytorch (Kineto JSON) */
+#define FUZZ_JSCAN 2		/* the JSON scanner alone, and differential vs json-c */
+#define FUZZ_ROCPROF 3		/* legacy rocprof: results.csv, results.json, *.stats.csv */
+#define FUZZ_ROCPROFV3 4	/* rocprofv3 CSV */
+#define FUZZ_ROCPROFV3_JSON 5	/* rocprofv3 JSON */
+#define FUZZ_AMDSMI 6		/* amd-smi CSV */
+#define FUZZ_ROCMSMI 7		/* rocm-smi CSV */
+#define FUZZ_NVSMI 8		/* nvidia-smi CSV and zeus CSV */
+#define FUZZ_TELEM_JSON 9	/* amd-smi JSON and rocm-smi JSON */
+#define FUZZ_GZIP 10		/* the input layer: gzip, lines, reads, hash */
+#define FUZZ_TAR 11		/* the tar walker, each member detected and parsed */
+#define FUZZ_STORE 12		/* detect + parse into the real store (temp DB) */
+
+#ifndef FUZZ_TARGET
+#error "define FUZZ_TARGET"
+#endif
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* ---- the discarding sink: reads every byte it is handed ---- */
+
+static volatile unsigned long sink_sum;
+
+static void
+touch(const char *s)
+{
+	if (s)
+		sink_sum += strlen(s);
+}
+
+static void
+touch_n(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sink_sum += (unsigned char)s[i];
+}
+
+static int
+d_source(struct sink *s, const struct rec_source *r, struct err *e)
+{
+	touch(r->format);
+	touch(r->hostname);
+	return 0;
+}
+
+static int
+d_gpu(struct sink *s, const struct rec_gpu *r, struct err *e)
+{
+	touch(r->vendor);
+	touch(r->product);
+	return 0;
+}
+
+static int
+d_kernel(struct sink *s, const struct rec_kernel *r, struct err *e)
+{
+	touch_n(r->name, r->name_len);
+	sink_sum += (unsigned long)(r->start_ns ^ r->end_ns);
+	return 0;
+}
+
+static int
+d_launch(struct sink *s, const struct rec_launch *r, struct err *e)
+{
+	sink_sum += (unsigned long)r->ts_ns;
+	return 0;
+}
+
+static int
+d_step(struct sink *s, const struct rec_step *r, struct err *e)
+{
+	sink_sum += (unsigned long)r->step;
+	return 0;
+}
+
+static int
+d_annotation(struct sink *s, const struct rec_annotation *r, struct err *e)
+{
+	touch(r->kind);
+	touch(r->name);
+	return 0;
+}
+
+static int
+d_collective(struct sink *s, const struct rec_collective *r, struct err *e)
+{
+	touch(r->coll_name);
+	touch(r->dtype);
+	touch(r->in_split);
+	touch(r->out_split);
+	touch(r->pg_name);
+	touch(r->pg_desc);
+	touch(r->pg_ranks);
+	return 0;
+}
+
+static int
+d_telemetry(struct sink *s, const struct rec_telemetry *r, struct err *e)
+{
+	touch(r->metric);
+	touch(r->unit);
+	sink_sum += (unsigned long)r->t_ns;
+	return 0;
+}
+
+static int
+d_aggregate(struct sink *s, const struct rec_aggregate *r, struct err *e)
+{
+	touch(r->kind);
+	touch(r->name);
+	return 0;
+}
+
+static int
+d_meta(struct sink *s, const char *k, const char *v, struct err *e)
+{
+	touch(k);
+	touch(v);
+	return 0;
+}
+
+static int
+d_time_base(struct sink *s, int64_t base, struct err *e)
+{
+	sink_sum += (unsigned long)base;
+	return 0;
+}
+
+static struct sink discard = {
+	.source = d_source, .gpu = d_gpu, .kernel = d_kernel, .launch = d_launch,
+	.step = d_step, .annotation = d_annotation, .collective = d_collective,
+	.telemetry = d_telemetry, .aggregate = d_aggregate, .meta = d_meta,
+	.time_base = d_time_base,
+};
+
+static const struct parse_opts popts = {
+	.rank = -1, .time_ns = INT64_C(1700000000000000000), .tz = "UTC",
+};
+
+/* Run parser @name over the bytes; every failure must be a clean status. */
+static __attribute__((unused)) void
+run_parser(const char *name, const uint8_t *data, size_t size)
+{
+	const struct parser *p = parse_find(name);
+	struct input *in;
+	struct err err = { 0 };
+	int rc;
+
+	if (!p)
+		abort();
+	if (input_open_mem(data, size, "fuzz", &in, &err))
+		return;
+	rc = p->parse(in, &popts, &discard, &err);
+	if (rc > 0 || (rc < 0 && (!err.msg[0] || err.status != rc)))
+		abort();	/* a failure without a message, or a bogus status */
+	input_close(in);
+}
+
+#if FUZZ_TARGET == FUZZ_JSCAN
+/* ---- jscan alone, then against json-c (strict) ---- */
+
+/* build() - a json-c tree from the scanner's tokens; NULL + *rc < 0 on a scan error. */
+static struct json_object *
+build(struct jscan *js, int tok, int *rc)
+{
+	struct json_object *o = NULL, *v;
+	char *key;
+
+	switch (tok) {
+	case JT_OBJ:
+		o = json_object_new_object();
+		while ((tok = jscan_next(js)) == JT_KEY) {
+			key = xstrndup(js->s, js->n);
+			v = build(js, jscan_next(js), rc);
+			if (*rc < 0) {
+				free(key);
+				json_object_put(o);
+				return NULL;
+			}
+			/* Last duplicate wins, as in json-c. */
+			json_object_object_add_ex(o, key, v, 0);
+			free(key);
+		}
+		if (tok != JT_OBJ_END)
+			goto fail;
+		return o;
+	case JT_ARR:
+		o = json_object_new_array();
+		while ((tok = jscan_next(js)) != JT_ARR_END) {
+			v = build(js, tok, rc);
+			if (*rc < 0) {
+				json_object_put(o);
+				return NULL;
+			}
+			json_object_array_add(o, v);
+		}
+		return o;
+	case JT_STR:
+		return json_object_new_string_len(js->s, (int)js->n);
+	case JT_NUM: {
+		/* The number's text alone, through json-c: the same conversion. */
+		char *t = xstrndup(js->s, js->n);
+
+		o = json_tokener_parse(t);
+		free(t);
+		if (!o || (!json_object_is_type(o, json_type_int) &&
+			   !json_object_is_type(o, json_type_double)))
+			abort();	/* jscan handed out something that is not a number */
+		return o;
+	}
+	case JT_TRUE:
+		return json_object_new_boolean(1);
+	case JT_FALSE:
+		return json_object_new_boolean(0);
+	case JT_NULL:
+		return NULL;
+	default:
+		goto fail;
+	}
+fail:
+	json_object_put(o);
+	*rc = tok < 0 ? tok : -1;
+	return NULL;
+}
+
+/* json_object_equal() treats two NULLs (JSON null) as equal; numbers by type and value. */
+static void
+differential(const uint8_t *data, size_t size)
+{
+	struct json_tokener *tk;
+	struct json_object *want, *got;
+	struct input *in;
+	struct err err = { 0 };
+	struct jscan js;
+	int rc = 0, jc_ok, js_ok, tok;
+	char *buf;
+
+	/* json-c stops at a NUL byte; such inputs are compared only for scanner safety. */
+	if (memchr(data, '\0', size) || size > (1u << 20))
+		return;
+	buf = xstrndup((const char *)data, size);
+	tk = json_tokener_new_ex(JSCAN_MAX_DEPTH + 8);
+	json_tokener_set_flags(tk, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+	want = json_tokener_parse_ex(tk, buf, (int)size + 1);
+	jc_ok = json_tokener_get_error(tk) == json_tokener_success;
+	if (input_open_mem(data, size, "fuzz", &in, &err))
+		abort();
+	jscan_init(&js, in, &err);
+	got = build(&js, jscan_next(&js), &rc);
+	js_ok = rc == 0 && (tok = jscan_next(&js)) == JT_EOF;
+	if (getenv("FUZZ_DEBUG"))
+		fprintf(stderr, "json-c %s, jscan %s: %s\n", jc_ok ? "ok" : "rejects",
+			js_ok ? "ok" : "rejects", js_ok ? "" : err.msg);
+	if (jc_ok != js_ok)
+		abort();	/* acceptance differs */
+	if (jc_ok && !json_object_equal(want, got))
+		abort();	/* a value differs */
+	json_object_put(got);
+	jscan_release(&js);
+	input_close(in);
+	json_object_put(want);
+	json_tokener_free(tk);
+	free(buf);
+}
+
+/* Walk with a mix of next/skip/capture/peek driven by the first byte. */
+static void
+walk(const uint8_t *data, size_t size)
+{
+	struct input *in;
+	struct err err = { 0 };
+	struct jscan js;
+	struct sbuf cap = SBUF_INIT;
+	unsigned mode = size ? data[0] : 0;
+	int t, i = 0;
+
+	if (input_open_mem(data + (size > 0), size - (size > 0), "fuzz", &in, &err))
+		return;
+	jscan_init(&js, in, &err);
+	for (;;) {
+		unsigned op = (mode >> ((i++ % 4) * 2)) & 3;
+
+		if (op == 1 && (t = jscan_peek(&js)) != ']' && t != '}' && t >= 0)
+			t = jscan_skip(&js, 0);
+		else if (op == 2 && (t = jscan_peek(&js)) != ']' && t != '}' && t >= 0)
+			t = jscan_capture(&js, &cap, 4096);
+		else
+			t = jscan_next(&js);
+		if (t < 0) {
+			if (!err.msg[0])
+				abort();
+			break;
+		}
+		if (t == JT_EOF && op == 0)
+			break;
+		if (i > 1000000)
+			break;
+		if (op == 3 && (t == JT_OBJ || t == JT_ARR)) {
+			if (jscan_skip(&js, 1) < 0)
+				break;
+		}
+		if (t == JT_KEY || t == JT_STR || t == JT_NUM)
+			touch_n(js.s, js.n);
+	}
+	sbuf_release(&cap);
+	jscan_release(&js);
+	input_close(in);
+}
+#endif
+
+#if FUZZ_TARGET == FUZZ_GZIP
+/* The input layer: the first byte picks the access pattern. */
+static void
+gzip_layer(const uint8_t *data, size_t size)
+{
+	struct input *in;
+	struct err err = { 0 };
+	struct sbuf line = SBUF_INIT;
+	unsigned mode = size ? data[0] % 4 : 0;
+	char hex[65], tmp[4099];
+	const char *p;
+	size_t got;
+	long r;
+	int rc;
+
+	if (input_open_mem(data + (size > 0), size - (size > 0), "fuzz.gz", &in, &err))
+		return;
+	if (!input_peek(in, 65536, &got, &err))
+		goto out;
+	switch (mode) {
+	case 0:
+		while ((rc = input_getline(in, &line, &err)) == 1)
+			touch_n(line.buf, line.len);
+		break;
+	case 1:
+		while ((r = input_read(in, tmp, sizeof(tmp), &err)) > 0)
+			touch_n(tmp, (size_t)r);
+		break;
+	case 2:
+		while (input_buffer(in, &p, &got, &err) == 0 && got) {
+			touch_n(p, got);
+			input_consume(in, got > 7 ? got / 2 : got);
+		}
+		break;
+	default:
+		break;
+	}
+	input_drain_hash(in, hex, &err);
+out:
+	sbuf_release(&line);
+	input_close(in);
+}
+#endif
+
+#if FUZZ_TARGET == FUZZ_TAR
+/* The tar walker reads a path: give it a memfd. */
+static void
+tar_walk(const uint8_t *data, size_t size)
+{
+	struct tar *t;
+	struct input *m;
+	struct err err = { 0 };
+	char path[64];
+	int fd = memfd_create("fuzz.tar", 0), rc;
+
+	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
+		abort();
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	if (tar_open(path, &t, &err) == 0) {
+		while ((rc = tar_next(t, &m, &err)) == 1) {
+			const char *head;
+			const struct parser *p;
+			size_t got;
+
+			head = input_peek(m, 65536, &got, &err);
+			if (!head)
+				break;
+			p = parse_detect(head, got, "member");
+			if (p && strcmp(p->name, "rocpd") && p->parse(m, &popts, &discard, &err) < 0 &&
+			    !err.msg[0])
+				abort();
+			err.msg[0] = '\0';
+		}
+		tar_close(t);
+	}
+	close(fd);
+}
+#endif
+
+#if FUZZ_TARGET == FUZZ_STORE
+/* Detect and parse into the real store (one transaction), committing. */
+static struct store *st;
+static char db_path[64];
+static unsigned long nr_runs;
+
+static void
+store_run(const uint8_t *data, size_t size)
+{
+	struct ingest_opts io = { .rank = -1 };
+	struct store_ingest *ig;
+	struct ingest_summary sum;
+	struct input *in;
+	struct err err = { 0 };
+	struct sink sk;
+	const struct parser *p;
+	const char *head;
+	char hex[65];
+	size_t got;
+
+	if (!st || ++nr_runs % 2000 == 0) {
+		store_close(st);
+		snprintf(db_path, sizeof(db_path), "/tmp/litsi-fuzz-%d.db", (int)getpid());
+		unlink(db_path);
+		if (store_open(db_path, STORE_RDWR, &st, &err))
+			abort();
+	}
+	if (input_open_mem(data, size, "fuzz", &in, &err))
+		return;
+	head = input_peek(in, 65536, &got, &err);
+	p = head ? parse_detect(head, got, "fuzz") : NULL;
+	if (!p || !strcmp(p->name, "rocpd"))
+		goto out;
+	if (store_ingest_begin(st, "fuzz", &io, &ig, &sk, &err))
+		abort();
+	if (p->parse(in, &popts, &sk, &err) || input_drain_hash(in, hex, &err)) {
+		if (!err.msg[0])
+			abort();
+		store_ingest_abort(ig);
+		goto out;
+	}
+	if (store_ingest_finish(ig, hex, input_raw_offset(in), &sum, &err) &&
+	    (!err.msg[0] || err.status == LITSI_EDB))
+		abort();	/* a database error on valid-looking data is a bug */
+out:
+	input_close(in);
+}
+#endif
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+#if FUZZ_TARGET == FUZZ_KINETO
+	run_parser("pytorch", data, size);
+#elif FUZZ_TARGET == FUZZ_JSCAN
+	walk(data, size);
+	differential(data, size);
+#elif FUZZ_TARGET == FUZZ_ROCPROF
+	run_parser("rocprof-csv", data, size);
+	run_parser("rocprof-stats", data, size);
+	run_parser("rocprof-json", data, size);
+#elif FUZZ_TARGET == FUZZ_ROCPROFV3
+	run_parser("rocprofv3-csv", data, size);
+#elif FUZZ_TARGET == FUZZ_ROCPROFV3_JSON
+	run_parser("rocprofv3-json", data, size);
+#elif FUZZ_TARGET == FUZZ_AMDSMI
+	run_parser("amd-smi-csv", data, size);
+#elif FUZZ_TARGET == FUZZ_ROCMSMI
+	run_parser("rocm-smi-csv", data, size);
+#elif FUZZ_TARGET == FUZZ_NVSMI
+	run_parser("nvidia-smi-csv", data, size);
+	run_parser("zeus-csv", data, size);
+#elif FUZZ_TARGET == FUZZ_TELEM_JSON
+	run_parser("amd-smi-json", data, size);
+	run_parser("rocm-smi-json", data, size);
+#elif FUZZ_TARGET == FUZZ_GZIP
+	gzip_layer(data, size);
+#elif FUZZ_TARGET == FUZZ_TAR
+	tar_walk(data, size);
+#elif FUZZ_TARGET == FUZZ_STORE
+	store_run(data, size);
+#endif
+	return 0;
+}

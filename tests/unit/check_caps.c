@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: MIT */
+/* check_caps.c: Algorithms 2 and 3, windows, the controller and the closed loop. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "litsi/caps.h"
+#include "unit.h"
+
+/* METHOD §7 worked check: gpu-red, straggler +15 W, seven leaders 0, all at 750. */
+START_TEST(test_worked_example)
+{
+	int d[8] = { 15, 0, 0, 0, 0, 0, 0, 0 }, caps[8], g;
+
+	for (g = 0; g < 8; g++)
+		caps[g] = 750;
+	caps_adjust(d, caps, 8, 750, 8 * 750);
+	ck_assert_int_eq(caps[0], 750);
+	for (g = 1; g < 8; g++)
+		ck_assert_int_eq(caps[g], 735);
+}
+END_TEST
+
+START_TEST(test_adjust_negative_shift)
+{
+	/* gpu-realloc, P_n 2800: Σ 2790 → shift ceil(-10/4) = -2 raises every GPU. */
+	int d[4] = { 0, 0, 0, 0 }, caps[4] = { 690, 700, 700, 700 };
+
+	caps_adjust(d, caps, 4, 750, 2800);
+	ck_assert_int_eq(caps[0], 692);
+	ck_assert_int_eq(caps[1], 702);
+	ck_assert_int_eq(caps[3], 702);
+	ck_assert_int_le(caps[0] + caps[1] + caps[2] + caps[3], 2800);
+}
+END_TEST
+
+START_TEST(test_adjust_tdp_clamp)
+{
+	/* cpu-slosh P_n 2880: 760+700·3 = 2860 → shift -5 → 765/705; over 15 → 750/690. */
+	int d[4] = { 15, 0, 0, 0 }, caps[4] = { 745, 700, 700, 700 };
+
+	caps_adjust(d, caps, 4, 750, 2880);
+	ck_assert_int_eq(caps[0], 750);
+	ck_assert_int_eq(caps[1], 690);
+	ck_assert_int_eq(caps[2], 690);
+	ck_assert_int_eq(caps[3], 690);
+}
+END_TEST
+
+START_TEST(test_incpower)
+{
+	double L1[] = { 0, 10, 20, 40 }, L2[] = { 0, 5, 10, 20 }, L3[] = { 5, 5, 5, 5 };
+	double inc[4], gmax = 0;
+
+	caps_incpower(L1, 4, 15, &gmax, inc);
+	ck_assert_double_eq(gmax, 40);
+	ck_assert_double_eq(inc[0], 15);	/* norm 1: the straggler */
+	ck_assert_double_eq(inc[1], 11.25);
+	ck_assert_double_eq(inc[2], 7.5);
+	ck_assert_double_eq(inc[3], 0);		/* the leader */
+	/* global scale: the smaller spread asks 20/40 as much */
+	caps_incpower(L2, 4, 15, &gmax, inc);
+	ck_assert_double_eq(gmax, 40);
+	ck_assert_double_eq(inc[0], 7.5);
+	ck_assert_double_eq(inc[1], 5.625);
+	/* local scale: global_max reset before the sample */
+	gmax = 0;
+	caps_incpower(L2, 4, 15, &gmax, inc);
+	ck_assert_double_eq(inc[0], 15);
+	/* equal leads: the guard, no division by zero */
+	gmax = 0;
+	caps_incpower(L3, 4, 15, &gmax, inc);
+	ck_assert_double_eq(gmax, 5);
+	ck_assert_double_eq(inc[0], 0);
+	ck_assert_double_eq(inc[3], 0);
+}
+END_TEST
+
+START_TEST(test_window)
+{
+	/* one GPU, three samples 14.9, 3, 2: median 3, mean 6.63 → 6 */
+	double inc[] = { 14.9, 3, 2 }, inc2[] = { 15, 4 };
+	int d[1];
+
+	caps_window_combine(inc, 3, 1, CAPS_WIN_MEDIAN, d);
+	ck_assert_int_eq(d[0], 3);
+	caps_window_combine(inc, 3, 1, CAPS_WIN_MEAN, d);
+	ck_assert_int_eq(d[0], 6);
+	caps_window_combine(inc2, 2, 1, CAPS_WIN_MEDIAN, d);	/* (15 + 4) / 2 = 9.5 → 9 */
+	ck_assert_int_eq(d[0], 9);
+}
+END_TEST
+
+START_TEST(test_controller)
+{
+	struct caps_params p;
+	struct caps_ctl c;
+	double La[] = { 0, 80 }, Lb[] = { 0, 40 };
+
+	caps_params_default(&p);
+	p.scenario = CAPS_GPU_REALLOC;
+	p.window = 1;
+	p.warmup = 2;
+	caps_ctl_init(&c, &p, 2);
+	ck_assert_int_eq(c.P_n, 1400);
+	ck_assert_int_eq(c.caps[0], 700);
+	ck_assert_int_eq(caps_ctl_feed(&c, La), 0);	/* warmup: global_max only */
+	ck_assert_int_eq(caps_ctl_feed(&c, Lb), 0);
+	ck_assert_double_eq(c.global_max, 80);
+	ck_assert_int_eq(caps_ctl_feed(&c, Lb), 1);	/* 15 · 40/80 = 7.5 → 7 */
+	ck_assert_int_eq(c.last_d[0], 7);
+	/* 707 + 700 = 1407 → shift ceil(7/2) = 4 → 703 / 696 */
+	ck_assert_int_eq(c.caps[0], 703);
+	ck_assert_int_eq(c.caps[1], 696);
+	caps_ctl_release(&c);
+
+	/* local scale ignores the warmup maximum */
+	p.scale = CAPS_SCALE_LOCAL;
+	caps_ctl_init(&c, &p, 2);
+	caps_ctl_feed(&c, La);
+	caps_ctl_feed(&c, Lb);
+	caps_ctl_feed(&c, Lb);
+	ck_assert_int_eq(c.last_d[0], 15);
+	caps_ctl_release(&c);
+	ck_assert_int_eq(caps_node_budget(&p, 8), 5600);
+	p.scenario = CAPS_CPU_SLOSH;
+	ck_assert_int_eq(caps_node_budget(&p, 8), 8 * 720);
+	ck_assert_int_eq(caps_initial(&p), 700);
+	p.scenario = CAPS_GPU_RED;
+	ck_assert_int_eq(caps_node_budget(&p, 8), 6000);
+	ck_assert_int_eq(caps_initial(&p), 750);
+}
+END_TEST
+
+START_TEST(test_model_freq)
+{
+	struct caps_gpu_model g = { .p = 700, .f = 1250, .f_max = 1250 };
+
+	/* M = 600 / 1250 = 0.48 W/MHz */
+	ck_assert_double_eq(caps_model_freq(&g, 100, 750), 1250);	/* clamped at f_max */
+	ck_assert_double_eq_tol(caps_model_freq(&g, 100, 580), 1000, 1e-9);
+	ck_assert_double_eq_tol(caps_model_power(&g, 100, 1000), 580, 1e-9);
+}
+END_TEST
+
+START_TEST(test_retime_sync)
+{
+	/*
+	 * GPU 0: key 0 [0,100), comm [100,110), key 1 at 110 (50)
+	 * GPU 1: key 0 [0, 80), comm [ 80,110), key 1 at 110 (50)
+	 */
+	int64_t start[] = { 0, 110, 0, 110 }, dur[] = { 100, 50, 80, 50 };
+	double ratio[4] = { 0 };
+	uint32_t names[] = { 1, 2 }, occ[] = { 0, 0 };
+	struct match m = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = start,
+			   .dur = dur, .ratio = ratio };
+	int64_t ss[] = { 100, 80 }, se[] = { 110, 110 }, st[4], du[4];
+	struct caps_sample s = { .m = &m, .S = 1, .sync_start = ss, .sync_end = se };
+	double slow1[] = { 1, 1.25 }, fast0[] = { 0.5, 1 };
+
+	/* GPU 1 slowed to 100: it arrives at 100 like GPU 0, the collective ends as before. */
+	caps_retime(&s, slow1, st, du);
+	ck_assert_int_eq(du[2], 100);
+	ck_assert_int_eq(du[3], 63);		/* 50 · 1.25 = 62.5 → 63 */
+	ck_assert_int_eq(st[1], 110);
+	ck_assert_int_eq(st[3], 110);
+	/* GPU 0 twice as fast: arrives at 50, GPU 1 at 80 is now last: 20 earlier. */
+	caps_retime(&s, fast0, st, du);
+	ck_assert_int_eq(du[0], 50);
+	ck_assert_int_eq(st[1], 90);
+	ck_assert_int_eq(st[3], 90);
+	/* Without the sync point each GPU drifts alone. */
+	s.S = 0;
+	caps_retime(&s, slow1, st, du);
+	ck_assert_int_eq(st[3], 130);
+	ck_assert_int_eq(st[1], 110);
+}
+END_TEST
+
+/*
+ * Two GPUs, one sample, two keys back to back: GPU 0 100 ns each, GPU 1 80 ns.
+ * L = (0, 20). GPU 0: 700 W at 1000 MHz, GPU 1: 700 W at 1250 MHz, both
+ * already at their highest clock; idle 100 W, so M1 = 0.48 W/MHz. gpu-red,
+ * window 1: GPU 0 asks +15 W each time, which Algorithm 3 turns into -d for
+ * GPU 1 (GPU 0 stays at 750). GPU 1's clock drops below 1250 MHz only under
+ * 700 W: cap c gives f' = (c - 100) / 0.48 and key durations 48000 / (c - 100).
+ *   750 735 720 705 (lead 20, d 15) → 690: dur 81.36 → 81, lead 19, d 14
+ *   → 676: lead 17, d 12 → 664 ... → 588: dur 48000/488 = 98.4 → 98, lead 2,
+ *   d 1 → 587: dur 48000/487 = 98.56 → 99, lead 1, d 0: stable.
+ */
+START_TEST(test_closed_loop_toy)
+{
+	int64_t start[] = { 0, 100, 0, 80 }, dur[] = { 100, 100, 80, 80 };
+	double ratio[4] = { 0 };
+	uint32_t names[] = { 1, 2 }, occ[] = { 0, 0 };
+	struct match m = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = start,
+			   .dur = dur, .ratio = ratio };
+	struct caps_sample s = { .m = &m };
+	struct caps_gpu_model gm[2] = { { 700, 1000, 1000 }, { 700, 1250, 1250 } };
+	struct caps_params p;
+	struct caps_loop_result r;
+
+	caps_params_default(&p);
+	p.window = 1;
+	caps_loop(&s, 1, gm, 100, &p, LEAD_SUM, &r);
+	ck_assert(r.converged);
+	ck_assert_int_eq(r.caps[0], 750);
+	ck_assert_int_eq(r.caps[1], 587);
+	ck_assert_uint_eq(r.nadj, 25);
+	ck_assert_uint_eq(r.straggler, 0);
+	ck_assert_double_eq_tol(r.f[1], 487 / 0.48, 1e-9);
+	ck_assert_double_eq_tol(r.s_iter, 1, 1e-12);	/* span 200 before and after */
+	ck_assert_double_eq_tol(r.power_ratio, (700 + 587) / 1400.0, 1e-9);
+	caps_loop_release(&r);
+}
+END_TEST
+
+/* An 8-GPU node; GPU 5 runs its kernels 10% slower; a sync point every 4 keys. */
+struct node8 {
+	int64_t start[8 * 40], dur[8 * 40], ss[8 * 10], se[8 * 10];
+	double ratio[8 * 40];
+	uint32_t names[40], occ[40];
+	struct match m;
+	struct caps_sample s;
+};
+
+static void
+node8_build(struct node8 *n)
+{
+	enum { G = 8, K = 40, S = 10 };
+	int64_t T = 0;
+	size_t c, j, g;
+
+	for (c = 0; c < S; c++) {
+		int64_t arr_max = 0;
+
+		for (g = 0; g < G; g++) {
+			int64_t t = T;
+
+			for (j = 0; j < 4; j++) {
+				size_t k = c * 4 + j;
+
+				n->names[k] = (uint32_t)k;
+				n->start[g * K + k] = t;
+				n->dur[g * K + k] = g == 5 ? 1100 : 1000;
+				t += n->dur[g * K + k];
+			}
+			n->ss[g * S + c] = t;
+			if (t > arr_max)
+				arr_max = t;
+		}
+		for (g = 0; g < G; g++)
+			n->se[g * S + c] = arr_max + 50;
+		T = arr_max + 50;
+	}
+	n->m = (struct match){ .G = G, .K = K, .name_id = n->names, .occ = n->occ,
+			       .start = n->start, .dur = n->dur, .ratio = n->ratio };
+	n->s = (struct caps_sample){ .m = &n->m, .S = S, .sync_start = n->ss, .sync_end = n->se };
+}
+
+START_TEST(test_node8_gpu_red)
+{
+	static struct node8 n;
+	struct caps_gpu_model gm[8];
+	struct caps_params p;
+	struct caps_loop_result r;
+	size_t g;
+
+	node8_build(&n);
+	for (g = 0; g < 8; g++)
+		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000 };
+	caps_params_default(&p);
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+	ck_assert_uint_eq(r.straggler, 5);
+	ck_assert_int_eq(r.caps[5], 750);
+	for (g = 0; g < 8; g++) {
+		ck_assert_int_le(r.caps[g], 750);
+		if (g != 5)
+			ck_assert_int_lt(r.caps[g], 740);	/* leaders lowered */
+	}
+	ck_assert_double_lt(r.power_ratio, 1);
+	ck_assert_double_eq_tol(r.s_iter, 1, 1e-3);	/* the straggler sets the pace */
+	caps_loop_release(&r);
+}
+END_TEST
+
+START_TEST(test_node8_gpu_realloc)
+{
+	static struct node8 n;
+	struct caps_gpu_model gm[8];
+	struct caps_params p;
+	struct caps_loop_result r;
+	size_t g;
+	int sum = 0;
+
+	node8_build(&n);
+	for (g = 0; g < 8; g++)
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100 };
+	caps_params_default(&p);
+	p.scenario = CAPS_GPU_REALLOC;
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+	for (g = 0; g < 8; g++) {
+		sum += r.caps[g];
+		if (g != 5)
+			ck_assert_int_lt(r.caps[g], r.caps[5]);	/* the straggler gets the most */
+	}
+	ck_assert_int_gt(r.caps[5], 700);
+	ck_assert_int_le(sum, 5600);
+	ck_assert_int_gt(sum, 5600 - 8);	/* ceil shift leaves less than 1 W per GPU */
+	ck_assert_double_gt(r.s_iter, 1);
+	caps_loop_release(&r);
+}
+END_TEST
+
+START_TEST(test_shell_quote)
+{
+	char *q = caps_shell_quote("a'b c");
+
+	ck_assert_str_eq(q, "'a'\\''b c'");
+	free(q);
+	q = caps_shell_quote("");
+	ck_assert_str_eq(q, "''");
+	free(q);
+}
+END_TEST
+
+START_TEST(test_sync_match)
+{
+	/* comm "x" twice on both GPUs, "y" only on GPU 1: two sync points. */
+	struct kspan a[] = { { .start_ns = 0, .end_ns = 5, .name_id = 7, .kclass = KCLASS_COMM },
+			     { .start_ns = 10, .end_ns = 20, .name_id = 3 },
+			     { .start_ns = 30, .end_ns = 40, .name_id = 7, .kclass = KCLASS_COMM } };
+	struct kspan b[] = { { .start_ns = 2, .end_ns = 5, .name_id = 7, .kclass = KCLASS_COMM },
+			     { .start_ns = 6, .end_ns = 8, .name_id = 9, .kclass = KCLASS_COMM },
+			     { .start_ns = 35, .end_ns = 40, .name_id = 7, .kclass = KCLASS_COMM } };
+	const struct kspan *k[] = { a, b };
+	size_t nk[] = { 3, 3 }, S;
+	int64_t *ss, *se;
+
+	caps_sync_match(2, k, nk, &S, &ss, &se);
+	ck_assert_uint_eq(S, 2);
+	ck_assert_int_eq(ss[0], 0);
+	ck_assert_int_eq(ss[1], 30);
+	ck_assert_int_eq(ss[2], 2);
+	ck_assert_int_eq(ss[3], 35);
+	ck_assert_int_eq(se[3], 40);
+	free(ss);
+	free(se);
+}
+END_TEST
+
+Suite *
+caps_suite(void)
+{
+	Suite *s = suite_create("caps");
+	TCase *tc = tcase_create("caps");
+
+	tcase_add_test(tc, test_worked_example);
+	tcase_add_test(tc, test_adjust_negative_shift);
+	tcase_add_test(tc, test_adjust_tdp_clamp);
+	tcase_add_test(tc, test_incpower);
+	tcase_add_test(tc, test_window);
+	tcase_add_test(tc, test_controller);
+	tcase_add_test(tc, test_model_freq);
+	tcase_add_test(tc, test_retime_sync);
+	tcase_add_test(tc, test_closed_loop_toy);
+	tcase_add_test(tc, test_node8_gpu_red);
+	tcase_add_test(tc, test_node8_gpu_realloc);
+	tcase_add_test(tc, test_shell_quote);
+	tcase_add_test(tc, test_sync_match);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: MIT */
+/* check_synth.c: the physics of the node model (analysis/synth.c). */
+#include <check.h>
+#include <string.h>
+
+#include "litsi/synth.h"
+#include "unit.h"
+
+static void
+params(struct synth_params *p, int straggler)
+{
+	memset(p, 0, sizeof(*p));
+	p->gpus = 8;
+	p->samples = 2;
+	p->layers = 3;
+	p->seed = 7;
+	p->temp_spread_c = 12;
+	if (straggler >= 0) {
+		p->stragglers[0] = straggler;
+		p->nr_stragglers = 1;
+	}
+}
+
+START_TEST(test_dvfs_monotone)
+{
+	const struct synth_device *d = synth_device(SYNTH_AMD);
+	double t;
+
+	ck_assert_double_eq(synth_dvfs_mhz(d, d->t_thr_c - 5), d->f_max_mhz);
+	for (t = d->t_thr_c; t < 120; t += 1)
+		ck_assert(synth_dvfs_mhz(d, t + 1) <= synth_dvfs_mhz(d, t));
+	ck_assert_double_eq_tol(synth_dvfs_mhz(d, d->t_thr_c + 10),
+				d->f_max_mhz - 10 * d->k_mhz_per_c, 1e-9);
+	ck_assert_double_eq(synth_dvfs_mhz(d, 500), d->f_min_mhz);
+	ck_assert(synth_m(d, 80) > synth_m(d, 60));
+}
+END_TEST
+
+START_TEST(test_hotter_is_slower)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+	int g;
+
+	params(&p, 3);
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	for (g = 0; g < p.gpus; g++) {
+		int h;
+
+		for (h = 0; h < p.gpus; h++)
+			if (r.gpu[g].temp_c > r.gpu[h].temp_c)
+				ck_assert(r.gpu[g].f_mhz <= r.gpu[h].f_mhz);
+		if (g != 3)
+			ck_assert(r.gpu[3].f_mhz < r.gpu[g].f_mhz);
+	}
+	ck_assert_int_eq(r.temp_order[0], 3);
+	/* The hottest GPU starts every matched kernel last: it has the least lead. */
+	ck_assert_int_eq(r.lead_order[p.gpus - 1], 3);
+	ck_assert_double_eq(r.gpu[3].lead_ns, 0);
+	synth_result_release(&r);
+}
+END_TEST
+
+/* Every GPU's instance of a collective ends together, not before the last issue. */
+START_TEST(test_collective_end_after_last_issue)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+	size_t j, n = 0;
+	int g;
+
+	params(&p, 5);
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	for (g = 1; g < p.gpus; g++)
+		ck_assert_uint_eq(r.nr_k[g], r.nr_k[0]);
+	for (j = 0; j < r.nr_k[0]; j++) {
+		int64_t last = INT64_MIN, end = r.k[0][j].end_ns;
+
+		if (r.ops[r.k[0][j].op].kind == SOP_COMPUTE)
+			continue;
+		n++;
+		for (g = 0; g < p.gpus; g++) {
+			if (r.k[g][j].start_ns > last)
+				last = r.k[g][j].start_ns;
+			ck_assert_int_eq(r.k[g][j].end_ns, end);
+			ck_assert(r.k[g][j].start_ns >= r.k[g][j].launch_ns);
+		}
+		ck_assert(end >= last);
+	}
+	ck_assert_uint_eq(n, (size_t)p.samples * 3 * p.layers);
+	synth_result_release(&r);
+}
+END_TEST
+
+/* Leaders wait in collectives: their comm kernels are longer than the straggler's. */
+START_TEST(test_leaders_wait_longer)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+	int64_t comm[SYNTH_MAX_GPUS] = { 0 };
+	size_t j;
+	int g;
+
+	params(&p, 5);
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	for (g = 0; g < p.gpus; g++)
+		for (j = 0; j < r.nr_k[g]; j++)
+			if (r.ops[r.k[g][j].op].kind != SOP_COMPUTE)
+				comm[g] += r.k[g][j].end_ns - r.k[g][j].start_ns;
+	for (g = 0; g < p.gpus; g++)
+		if (g != 5)
+			ck_assert(comm[g] > comm[5]);
+	synth_result_release(&r);
+}
+END_TEST
+
+START_TEST(test_caps_lower_frequency)
+{
+	struct synth_params p;
+	struct synth_result a, b;
+	struct err err = { 0 };
+	const struct synth_device *d = synth_device(SYNTH_AMD);
+
+	params(&p, -1);
+	ck_assert_int_eq(synth_run(&p, &a, &err), 0);
+	p.cap_w[2] = 500;
+	ck_assert_int_eq(synth_run(&p, &b, &err), 0);
+	ck_assert(b.gpu[2].f_mhz < a.gpu[2].f_mhz);
+	ck_assert_double_eq_tol(b.gpu[2].f_mhz, (500 - d->p_idle_w) / b.gpu[2].m_w_per_mhz, 1e-6);
+	ck_assert_double_eq_tol(b.gpu[2].power_w, 500, 1e-6);
+	ck_assert_double_eq(b.gpu[1].f_mhz, a.gpu[1].f_mhz);
+	/* A slower GPU 2 becomes the straggler. */
+	ck_assert_int_eq(b.lead_order[p.gpus - 1], 2);
+	/* A cap above the GPU's power changes nothing. */
+	ck_assert_double_eq(synth_cap_mhz(d, a.gpu[1].m_w_per_mhz, 2000) > a.gpu[1].f_mhz, 1);
+	synth_result_release(&a);
+	synth_result_release(&b);
+}
+END_TEST
+
+START_TEST(test_contention)
+{
+	int64_t cs[] = { 100, 400 }, ce[] = { 200, 500 };
+
+	/* no comm overlap */
+	ck_assert_int_eq(synth_contended_end(0, 50, cs, ce, 2, 0.5), 50);
+	/* fully inside a comm kernel: 1.5x slower */
+	ck_assert_int_eq(synth_contended_end(100, 40, cs, ce, 2, 0.5), 160);
+	/* 50 free, then 100 ns of comm do 66.7 ns of work, then free again */
+	ck_assert_int_eq(synth_contended_end(50, 150, cs, ce, 2, 0.5), 233);
+	/* no comm intervals at all */
+	ck_assert_int_eq(synth_contended_end(7, 10, NULL, NULL, 0, 0.5), 17);
+}
+END_TEST
+
+START_TEST(test_deterministic)
+{
+	struct synth_params p;
+	struct synth_result a, b;
+	struct err err = { 0 };
+	int g;
+
+	params(&p, 1);
+	ck_assert_int_eq(synth_run(&p, &a, &err), 0);
+	ck_assert_int_eq(synth_run(&p, &b, &err), 0);
+	for (g = 0; g < p.gpus; g++) {
+		ck_assert_uint_eq(a.nr_k[g], b.nr_k[g]);
+		ck_assert(!memcmp(a.k[g], b.k[g], a.nr_k[g] * sizeof(*a.k[g])));
+	}
+	ck_assert(!memcmp(a.tele, b.tele, a.nr_tele * sizeof(*a.tele)));
+	synth_result_release(&a);
+	synth_result_release(&b);
+}
+END_TEST
+
+START_TEST(test_bad_params)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+
+	params(&p, 8);
+	ck_assert_int_eq(synth_run(&p, &r, &err), LITSI_EUSAGE);
+	ck_assert_str_eq(err.msg, "straggler GPU 8 is not in 0..7");
+	params(&p, -1);
+	p.cap_w[0] = 100;
+	ck_assert_int_eq(synth_run(&p, &r, &err), LITSI_EUSAGE);
+	params(&p, -1);
+	p.gpus = 1;
+	ck_assert_int_eq(synth_run(&p, &r, &err), LITSI_EUSAGE);
+}
+END_TEST
+
+Suite *
+synth_suite(void)
+{
+	Suite *s = suite_create("synth");
+	TCase *tc = tcase_create("physics");
+
+	tcase_add_test(tc, test_dvfs_monotone);
+	tcase_add_test(tc, test_hotter_is_slower);
+	tcase_add_test(tc, test_collective_end_after_last_issue);
+	tcase_add_test(tc, test_leaders_wait_longer);
+	tcase_add_test(tc, test_caps_lower_frequency);
+	tcase_add_test(tc, test_contention);
+	tcase_add_test(tc, test_deterministic);
+	tcase_add_test(tc, test_bad_params);
+	suite_add_tcase(s, tc);
+	return s;
+}

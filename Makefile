@@ -19,8 +19,8 @@ UNIT_SRC := $(sort $(wildcard tests/unit/check_*.c)) tests/unit/main.c
 UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
 
-.PHONY: all check check-unit check-cli check-meta check-headers lint asan valgrind \
-	install uninstall clean bench fuzz fuzz-build style
+.PHONY: all check check-unit check-cli check-meta check-hardening check-stress check-headers lint asan valgrind \
+	install uninstall clean bench fuzz fuzz-build style valgrind-cli
 all: litsi
 
 litsi: $(BUILD)/litsi
@@ -58,7 +58,7 @@ $(BUILD)/unit_suites.h: $(wildcard tests/unit/check_*.c) scripts/unit-suites.sh
 $(BUILD)/litsi-unit: $(UNIT_OBJ) $(BUILD)/liblitsi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/liblitsi.a $(CHECK_LIBS) $(LDLIBS_ALL)
 
-check: check-unit check-cli check-meta
+check: check-unit check-cli check-meta check-hardening
 
 check-unit: $(BUILD)/litsi-unit
 	LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} $(BUILD)/litsi-unit
@@ -68,6 +68,17 @@ check-cli: $(BUILD)/litsi
 
 check-meta: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/meta/run.sh
+
+# Crash safety (SIGKILL/SIGINT mid-ingest) and concurrency, reduced for `make check`;
+# check-stress runs them in full plus a 10 M-event sample (FUZZING.md).
+check-hardening: $(BUILD)/litsi
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/crash.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/concurrency.sh
+
+check-stress: $(BUILD)/litsi
+	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_MB=40 STRESS_REPEAT=25 sh tests/stress/crash.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_ROUNDS=10 sh tests/stress/concurrency.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/big.sh
 
 check-headers:
 	@for h in include/litsi/*.h; do \
@@ -88,6 +99,12 @@ valgrind: $(BUILD)/litsi-unit
 	CK_FORK=no LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} valgrind --leak-check=full \
 		--error-exitcode=1 --errors-for-leak-kinds=definite $(BUILD)/litsi-unit
 
+# The golden CLI tests with every litsi run under memcheck (slow; T=filter).
+valgrind-cli: $(BUILD)/litsi
+	printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite %s "$$@"\n' \
+		$(CURDIR)/$(BUILD)/litsi > $(BUILD)/litsi-vg && chmod +x $(BUILD)/litsi-vg
+	LITSI=$(CURDIR)/$(BUILD)/litsi-vg sh tests/cli/run.sh $(T)
+
 bench: $(BUILD)/litsi
 	sh scripts/bench.sh $(BUILD)/litsi
 
@@ -105,9 +122,9 @@ fuzz:
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
 
-$(BUILD)/fuzz/%: tests/fuzz/fuzz.c $(BUILD)/liblitsi.a $(HEADERS)
+$(BUILD)/fuzz/%: tests/fuzz/fuzz.c tests/fuzz/jdiff.h $(BUILD)/liblitsi.a $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer \
+	$(CC) $(CPPFLAGS) -Itests/fuzz $(ALL_CFLAGS) -fsanitize=fuzzer \
 		-DFUZZ_TARGET=FUZZ_$$(echo $* | tr a-z A-Z) -o $@ $< $(BUILD)/liblitsi.a $(LDLIBS_ALL)
 
 install: litsi

@@ -7,6 +7,24 @@ bad=$(grep -ln '#include <sqlite3.h>' src/*.c src/*/*.c 2>/dev/null | grep -v '^
 if [ -n "$bad" ]; then echo "lint: <sqlite3.h> outside src/store/: $bad"; rc=1; fi
 bad=$(grep -nE '\b(system|popen)\s*\(' src/*.c src/*/*.c 2>/dev/null)
 if [ -n "$bad" ]; then echo "lint: no shell may run user input: $bad"; rc=1; fi
+# No shell anywhere: the only program litsi starts is gnuplot, by execvp() with
+# an argv array (src/fmt/plot_gnuplot.c); no "sh -c", no exec of a built string.
+bad=$(grep -nE '\b(exec[lv]p?e?|posix_spawnp?)\s*\(' src/*.c src/*/*.c 2>/dev/null |
+	grep -v '^src/fmt/plot_gnuplot.c:.*execvp(argv\[0\], argv)')
+if [ -n "$bad" ]; then echo "lint: exec outside plot_gnuplot.c: $bad"; rc=1; fi
+bad=$(grep -nE '"(/bin/)?sh"|"-c", *"' src/*.c src/*/*.c 2>/dev/null | grep -v '"gnuplot", "-c", "/dev/fd/4"')
+if [ -n "$bad" ]; then echo "lint: a shell is started: $bad"; rc=1; fi
+# SQL: prepared statements with bound parameters only. No SQL text is built
+# with printf-style formatting, except a double-quoted identifier taken from a
+# constant in the code ("SELECT * FROM \"%s\"" in store_rocpd.c).
+bad=$(grep -nE 'sqlite3_(v?mprintf|snprintf|str_appendf)' src/*.c src/*/*.c 2>/dev/null)
+if [ -n "$bad" ]; then echo "lint: SQL built with sqlite3 printf: $bad"; rc=1; fi
+bad=$(grep -nE '(snprintf|sbuf_addf)\(.*"[^"]*\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES)\b' \
+	src/*.c src/*/*.c 2>/dev/null | grep -vE 'FROM \\"%s\\"", obj\)')
+if [ -n "$bad" ]; then echo "lint: SQL built with printf: $bad"; rc=1; fi
+bad=$(grep -nE 'sqlite3_exec\([^,]+, *[a-z_]+[,)]' src/store/*.c 2>/dev/null |
+	grep -vE 'sqlite3_exec\([^,]+, *(sql|unstage_sql|schema_sql),')
+if [ -n "$bad" ]; then echo "lint: sqlite3_exec of a non-constant: $bad"; rc=1; fi
 bad=$(grep -lE '\b(printf|puts|fprintf\(stdout)' src/analysis/*.c src/store/*.c src/parse/*.c 2>/dev/null)
 if [ -n "$bad" ]; then echo "lint: printing below cmd/: $bad"; rc=1; fi
 # Function length report (STYLE §3.9): the longest functions.

@@ -20,6 +20,7 @@ enum cmd_flags {
 struct litsi_ctx {
 	struct store *st;	/* opened by main per cmd flags; NULL for CMD_NO_DB */
 	const char *db_path;	/* -d, $LITSI_DB or ./litsi.db */
+	bool db_named;		/* the user named it (-d or $LITSI_DB) */
 	FILE *out;		/* where results go */
 	int verbose;		/* -v count; -q sets -1 */
 	struct err err;		/* filled by lower layers, printed once by main */

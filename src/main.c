@@ -19,6 +19,8 @@ static const struct cmd commands[] = {
 	{ "model", cmd_model, CMD_DB_READ, "predict speedup and power when GPUs are aligned" },
 	{ "caps", cmd_caps, CMD_DB_READ, "recommend per-GPU power caps from lead values" },
 	{ "check", cmd_check, CMD_DB_READ, "decide whether a node is thermally imbalanced" },
+	{ "report", cmd_report, CMD_NO_DB,
+	  "the main job: ingest, find the straggler, recommend caps, give a verdict" },
 	{ "synth", cmd_synth, CMD_NO_DB, "simulate a training node and write its traces and telemetry" },
 	{ "plot", cmd_plot, CMD_NO_DB, "draw the paper's figures with gnuplot" },
 };
@@ -134,7 +136,8 @@ main(int argc, char **argv)
 	(void)global_help;
 	signal(SIGPIPE, SIG_DFL);
 	ctx.db_path = getenv("LITSI_DB");
-	if (!ctx.db_path || !*ctx.db_path)
+	ctx.db_named = ctx.db_path && *ctx.db_path;
+	if (!ctx.db_named)
 		ctx.db_path = "litsi.db";
 	while ((opt = getopt_long(argc, argv, "+C:d:hqv", opts, NULL)) != -1) {
 		switch (opt) {
@@ -146,6 +149,7 @@ main(int argc, char **argv)
 			break;
 		case 'd':
 			ctx.db_path = optarg;
+			ctx.db_named = true;
 			break;
 		case 'h':
 			print_usage(stdout);

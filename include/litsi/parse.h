@@ -116,6 +116,13 @@ const struct parser *parse_registry(void);
 /* parse_detect() - the best parser for @head, or NULL when none scores above 0. */
 const struct parser *parse_detect(const char *head, size_t len, const char *name);
 const struct parser *parse_find(const char *name);
+/*
+ * parse_best() - like parse_detect() and also the winning confidence in
+ * *score. Scores below PROBE_SURE mean "could be, if it is anything":
+ * directory walks skip such files instead of failing on them.
+ */
+const struct parser *parse_best(const char *head, size_t len, const char *name, int *score);
+enum { PROBE_SURE = 20 };
 /* parse_names() - "pytorch, rocprofv3-csv, ..." for messages; static storage. */
 const char *parse_names(void);
 

@@ -32,12 +32,13 @@ struct synth_device {
 	const char *product;	/* "AMD Instinct MI300X" */
 	int warp_size, num_sms, compute_major, compute_minor;
 	int64_t total_mem;	/* bytes */
-	double f_max_mhz;	/* clock below the throttle temperature */
+	double f_max_mhz;	/* the part's max clock (amd-smi gfx_N_max_clk, clocks.max.sm) */
 	double f_min_mhz;	/* DVFS floor */
 	double t_base_c;	/* steady hotspot temperature of the coolest position */
 	double t_thr_c;		/* DVFS starts lowering the clock above this */
 	double k_mhz_per_c;	/* clock lost per degree above t_thr_c */
 	double p_idle_w;	/* P_idle */
+	double cap_w;		/* default power cap (--power-cap) */
 	double m0_w_per_mhz;	/* M at t_base_c */
 	double beta_per_c;	/* M = m0 * (1 + beta * (T - t_base)) (leakage) */
 	double idle_clk_mhz;	/* gfx clock reported when idle */
@@ -51,17 +52,22 @@ struct synth_params {
 	int stragglers[SYNTH_MAX_STRAGGLERS];	/* GPU indexes, hottest first */
 	int nr_stragglers;
 	double temp_spread_c;	/* straggler temperature above t_base */
-	double cap_w[SYNTH_MAX_GPUS];	/* power cap per GPU; 0 = none */
+	double power_cap_w;	/* cap of every GPU without its own; 0 = the device's cap_w */
+	double cap_w[SYNTH_MAX_GPUS];	/* power cap per GPU; 0 = power_cap_w */
 };
+
+/* What sets a GPU's clock: the part's max clock, the DVFS curve or the power cap. */
+enum synth_limit { SYNTH_LIMIT_CLOCK, SYNTH_LIMIT_THERMAL, SYNTH_LIMIT_POWER };
 
 /* Per-GPU steady state. */
 struct synth_gpu {
 	double temp_c;		/* steady hotspot temperature under load */
-	double dvfs_mhz;	/* clock the temperature allows */
-	double f_mhz;		/* actual clock: min(dvfs, cap) */
+	double dvfs_mhz;	/* clock the temperature allows (<= f_max) */
+	double f_mhz;		/* actual clock: min(f_max, dvfs, cap clock) */
 	double m_w_per_mhz;	/* M_g */
-	double power_w;		/* P_idle + M_g * f */
-	double cap_w;		/* 0 = none */
+	double power_w;		/* P_idle + M_g * f (= cap_w when power-limited) */
+	double cap_w;		/* power cap in force */
+	enum synth_limit limit;	/* the binding limit */
 	double lead_ns;		/* mean over samples of the summed lead (METHOD §3) */
 	bool is_straggler;	/* named by --straggler */
 };
@@ -136,8 +142,10 @@ const struct synth_device *synth_device(enum synth_vendor vendor);
 double synth_dvfs_mhz(const struct synth_device *d, double temp_c);
 /* synth_m() - M_g (W/MHz) at temperature @temp_c. */
 double synth_m(const struct synth_device *d, double temp_c);
-/* synth_cap_mhz() - highest clock that keeps P_idle + M*f within @cap_w. */
+/* synth_cap_mhz() - highest clock that keeps P_idle + M*f within @cap_w (>= f_min). */
 double synth_cap_mhz(const struct synth_device *d, double m, double cap_w);
+/* synth_limit_name() - "clock", "thermal" or "power". */
+const char *synth_limit_name(enum synth_limit l);
 
 /*
  * synth_contended_end() - end of a kernel that needs @work_ns of work when

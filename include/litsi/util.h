@@ -86,6 +86,8 @@ void sha256_init(struct sha256 *c);
 void sha256_update(struct sha256 *c, const void *data, size_t n);
 void sha256_final(struct sha256 *c, unsigned char out[32]);
 void sha256_hex(const unsigned char dig[32], char out[65]);
+/* sha256_reference() - one-shot portable C digest, for tests of the fast path. */
+void sha256_reference(const void *data, size_t n, unsigned char out[32]);
 
 /* ---- misc ---- */
 bool str_has_prefix(const char *s, const char *prefix);

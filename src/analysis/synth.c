@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * synth.c: deterministic model of one FSDP training node with thermal
- * imbalance (temperature -> DVFS clock -> kernel time, comm/compute
- * contention, collectives that end only after every GPU issued them). Pure:
- * no I/O, no globals; the same parameters give the same timelines.
+ * imbalance (temperature -> leakage -> clock at the power cap -> kernel
+ * time, comm/compute contention, collectives that end only after every GPU
+ * issued them). Pure: no I/O, no globals; the same parameters give the same
+ * timelines.
  */
 #include "litsi/synth.h"
 #include "litsi/litsi.h"
@@ -23,20 +24,28 @@
 #define BUS_BW_BYTES_PER_NS 320.0		/* collective bus bandwidth, 320 GB/s */
 #define COLL_LATENCY_NS 20000LL
 
+/*
+ * M0 puts the coolest position just under f_max at the default cap:
+ * (cap - P_idle) / M0 = f_max - 10 MHz, so every GPU is power-limited and a
+ * hotter one (larger M) runs a lower clock at the same cap. The DVFS curve
+ * starts above the default straggler temperature (T_base + 12).
+ */
 static const struct synth_device devices[] = {
 	[SYNTH_AMD] = {
 		.product = "AMD Instinct MI300X", .warp_size = 64, .num_sms = 304,
 		.compute_major = 9, .compute_minor = 4, .total_mem = 205822885888LL,
-		.f_max_mhz = 2100, .f_min_mhz = 1200, .t_base_c = 68, .t_thr_c = 70,
-		.k_mhz_per_c = 9, .p_idle_w = 140, .m0_w_per_mhz = 480.0 / 2100,
-		.beta_per_c = 0.012, .idle_clk_mhz = 132, .mem_clk_mhz = 1300,
+		.f_max_mhz = 2100, .f_min_mhz = 1200, .t_base_c = 68, .t_thr_c = 85,
+		.k_mhz_per_c = 20, .p_idle_w = 140, .cap_w = 750,
+		.m0_w_per_mhz = (750.0 - 140) / 2090, .beta_per_c = 0.0045,
+		.idle_clk_mhz = 132, .mem_clk_mhz = 1300,
 	},
 	[SYNTH_NVIDIA] = {
 		.product = "NVIDIA H100 80GB HBM3", .warp_size = 32, .num_sms = 132,
 		.compute_major = 9, .compute_minor = 0, .total_mem = 84929216512LL,
-		.f_max_mhz = 1980, .f_min_mhz = 1100, .t_base_c = 62, .t_thr_c = 65,
-		.k_mhz_per_c = 8, .p_idle_w = 90, .m0_w_per_mhz = 510.0 / 1980,
-		.beta_per_c = 0.012, .idle_clk_mhz = 345, .mem_clk_mhz = 2619,
+		.f_max_mhz = 1980, .f_min_mhz = 1100, .t_base_c = 62, .t_thr_c = 80,
+		.k_mhz_per_c = 18, .p_idle_w = 90, .cap_w = 700,
+		.m0_w_per_mhz = (700.0 - 90) / 1970, .beta_per_c = 0.0045,
+		.idle_clk_mhz = 345, .mem_clk_mhz = 2619,
 	},
 };
 
@@ -68,6 +77,12 @@ synth_cap_mhz(const struct synth_device *d, double m, double cap_w)
 	double f = (cap_w - d->p_idle_w) / m;
 
 	return f < d->f_min_mhz ? d->f_min_mhz : f;
+}
+
+const char *
+synth_limit_name(enum synth_limit l)
+{
+	return l == SYNTH_LIMIT_POWER ? "power" : l == SYNTH_LIMIT_THERMAL ? "thermal" : "clock";
 }
 
 int64_t
@@ -291,23 +306,30 @@ set_temperatures(struct synth_result *r)
 	}
 }
 
+/* f = min(f_max, DVFS(T), (cap - P_idle) / M): the lowest limit binds. */
 static void
 set_clocks(struct synth_result *r)
 {
+	double cap0 = r->p.power_cap_w > 0 ? r->p.power_cap_w : r->dev.cap_w;
 	int g;
 
 	for (g = 0; g < r->p.gpus; g++) {
 		struct synth_gpu *x = &r->gpu[g];
+		double fc;
 
 		x->dvfs_mhz = synth_dvfs_mhz(&r->dev, x->temp_c);
 		x->m_w_per_mhz = synth_m(&r->dev, x->temp_c);
-		x->cap_w = r->p.cap_w[g];
-		x->f_mhz = x->dvfs_mhz;
-		if (x->cap_w > 0) {
-			double fc = synth_cap_mhz(&r->dev, x->m_w_per_mhz, x->cap_w);
-
-			if (fc < x->f_mhz)
-				x->f_mhz = fc;
+		x->cap_w = r->p.cap_w[g] > 0 ? r->p.cap_w[g] : cap0;
+		x->f_mhz = r->dev.f_max_mhz;
+		x->limit = SYNTH_LIMIT_CLOCK;
+		if (x->dvfs_mhz < x->f_mhz) {
+			x->f_mhz = x->dvfs_mhz;
+			x->limit = SYNTH_LIMIT_THERMAL;
+		}
+		fc = synth_cap_mhz(&r->dev, x->m_w_per_mhz, x->cap_w);
+		if (fc < x->f_mhz) {
+			x->f_mhz = fc;
+			x->limit = SYNTH_LIMIT_POWER;
 		}
 		x->power_w = r->dev.p_idle_w + x->m_w_per_mhz * x->f_mhz;
 	}
@@ -628,6 +650,10 @@ check_params(const struct synth_params *p, const struct synth_device *d, struct 
 				return err_set(err, LITSI_EUSAGE, "straggler GPU %d given twice",
 					       p->stragglers[i]);
 	}
+	if (p->power_cap_w != 0 && !(p->power_cap_w > d->p_idle_w))
+		return err_set(err, LITSI_EUSAGE,
+			       "power cap %.0f W is not above the idle power %.0f W",
+			       p->power_cap_w, d->p_idle_w);
 	for (i = 0; i < SYNTH_MAX_GPUS; i++)
 		if (p->cap_w[i] != 0 && !(p->cap_w[i] > d->p_idle_w))
 			return err_set(err, LITSI_EUSAGE,

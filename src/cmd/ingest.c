@@ -186,8 +186,13 @@ ingest_input(struct ingest_run *run, struct input *in)
 		goto fail;
 	base = strrchr(input_name(in), '/');
 	base = base ? base + 1 : input_name(in);
-	if (!p)
-		p = parse_detect(head, got, base);
+	if (!p) {
+		int score;
+
+		p = parse_best(head, got, base, &score);
+		if (run->walking && score < PROBE_SURE)
+			p = NULL;
+	}
 	if (!p && run->walking) {
 		/* Directories hold logs and notes beside traces: say, do not fail. */
 		if (ctx->verbose >= 0)

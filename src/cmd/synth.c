@@ -18,8 +18,8 @@ static const char usage_str[] =
 	"usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]\n"
 	"                   [--straggler gpu[,gpu...]] [--temp-spread c]\n"
 	"                   [--format pytorch|rocprofv3|rocprof|all]\n"
-	"                   [--telemetry amd-smi|nvidia-smi|none] [--gzip] [--caps file]\n"
-	"                   -o dir\n";
+	"                   [--telemetry amd-smi|nvidia-smi|none] [--gzip]\n"
+	"                   [--power-cap w] [--caps file] -o dir\n";
 
 static const struct option longopts[] = {
 	{ "caps", required_argument, NULL, 'c' },
@@ -30,6 +30,7 @@ static const struct option longopts[] = {
 	{ "layers", required_argument, NULL, 'l' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "power-cap", required_argument, NULL, 'P' },
 	{ "samples", required_argument, NULL, 'n' },
 	{ "seed", required_argument, NULL, 's' },
 	{ "straggler", required_argument, NULL, 'S' },
@@ -407,6 +408,11 @@ parse_value(int opt, const char *arg, struct synth_opts *so)
 									     : 0;
 	case 'o':
 		so->dir = arg;
+		return 0;
+	case 'P':
+		if (parse_double(arg, &so->p.power_cap_w) || !(so->p.power_cap_w > 0) ||
+		    so->p.power_cap_w > 5000)
+			return bad("--power-cap (watts, above the idle power)", arg);
 		return 0;
 	case 's':
 		if (parse_u64(arg, 0, UINT64_MAX, &seed))

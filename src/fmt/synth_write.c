@@ -496,7 +496,8 @@ synth_write_nvsmi(const struct synth_result *r, const struct synth_out *o, struc
 	size_t i;
 
 	wf(&w, "timestamp, index, power.draw [W], temperature.gpu, clocks.current.sm [MHz], "
-	       "clocks.current.memory [MHz], utilization.gpu [%%], utilization.memory [%%]\n");
+	       "clocks.current.memory [MHz], utilization.gpu [%%], utilization.memory [%%], "
+	       "power.limit [W], clocks.max.sm [MHz]\n");
 	for (i = 0; i < r->nr_tele; i++) {
 		const struct synth_tele *x = &r->tele[i];
 		int64_t ms = x->t_ns / 1000000 + 183 + 4 * x->gpu;
@@ -505,10 +506,11 @@ synth_write_nvsmi(const struct synth_result *r, const struct synth_out *o, struc
 
 		gmtime_r(&sec, &tm);
 		wf(&w, "%04d/%02d/%02d %02d:%02d:%02d.%03d, %d, %.2f W, %d, %d MHz, %d MHz, %d %%, "
-		       "%d %%\n", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-		   tm.tm_min, tm.tm_sec, (int)(ms % 1000), x->gpu, x->power_w,
+		       "%d %%, %.2f W, %d MHz\n", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+		   tm.tm_hour, tm.tm_min, tm.tm_sec, (int)(ms % 1000), x->gpu, x->power_w,
 		   (int)lround(x->temp_c), (int)lround(x->clk_mhz), (int)r->dev.mem_clk_mhz,
-		   (int)lround(x->activity_pct), (int)lround(x->umc_pct));
+		   (int)lround(x->activity_pct), (int)lround(x->umc_pct), r->gpu[x->gpu].cap_w,
+		   (int)r->dev.f_max_mhz);
 	}
 	return wdone(&w);
 }
@@ -552,13 +554,10 @@ truth_gpus(struct wbuf *w, const struct synth_result *r)
 
 		wf(w, "    {\"gpu\": %d, \"rank\": %d, \"straggler\": %s, \"temp_c\": %.2f, "
 		      "\"dvfs_clk_mhz\": %.1f, \"gfx_clk_mhz\": %.1f, \"power_w\": %.1f, "
-		      "\"m_w_per_mhz\": %.5f, \"cap_w\": ", g, g, x->is_straggler ? "true" : "false",
-		   x->temp_c, x->dvfs_mhz, x->f_mhz, x->power_w, x->m_w_per_mhz);
-		if (x->cap_w > 0)
-			wf(w, "%.0f", x->cap_w);
-		else
-			wf(w, "null");
-		wf(w, ", \"lead_sum_ms\": %.3f}%s\n", x->lead_ns / 1e6, g + 1 < r->p.gpus ? "," : "");
+		      "\"m_w_per_mhz\": %.5f, \"cap_w\": %.0f, \"limit\": \"%s\", "
+		      "\"lead_sum_ms\": %.3f}%s\n", g, g, x->is_straggler ? "true" : "false",
+		   x->temp_c, x->dvfs_mhz, x->f_mhz, x->power_w, x->m_w_per_mhz, x->cap_w,
+		   synth_limit_name(x->limit), x->lead_ns / 1e6, g + 1 < r->p.gpus ? "," : "");
 	}
 	wf(w, "  ],\n");
 }
@@ -579,9 +578,11 @@ synth_write_truth(const struct synth_result *r, const char *cmdline, const struc
 	int_list(&w, r->p.stragglers, r->p.nr_stragglers);
 	wf(&w, ",\n  \"model\": {\"t_base_c\": %.1f, \"t_thr_c\": %.1f, \"k_mhz_per_c\": %.1f, "
 	       "\"f_max_mhz\": %.0f, \"f_min_mhz\": %.0f, \"p_idle_w\": %.0f, "
-	       "\"m0_w_per_mhz\": %.5f, \"beta_per_c\": %.4f, \"contention\": %.2f},\n",
+	       "\"power_cap_w\": %.0f, \"m0_w_per_mhz\": %.5f, \"beta_per_c\": %.4f, "
+	       "\"contention\": %.2f},\n",
 	   d->t_base_c, d->t_thr_c, d->k_mhz_per_c, d->f_max_mhz, d->f_min_mhz, d->p_idle_w,
-	   d->m0_w_per_mhz, d->beta_per_c, SYNTH_CONTENTION);
+	   r->p.power_cap_w > 0 ? r->p.power_cap_w : d->cap_w, d->m0_w_per_mhz, d->beta_per_c,
+	   SYNTH_CONTENTION);
 	wf(&w, "  \"load_start_ns\": %lld,\n  \"load_end_ns\": %lld,\n  \"boot_ns\": %lld,\n",
 	   (long long)r->run_start_ns, (long long)r->run_end_ns, (long long)r->boot_ns);
 	truth_gpus(&w, r);

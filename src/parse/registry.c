@@ -46,7 +46,7 @@ parse_find(const char *name)
 }
 
 const struct parser *
-parse_detect(const char *head, size_t len, const char *name)
+parse_best(const char *head, size_t len, const char *name, int *score)
 {
 	const struct parser *best = NULL;
 	int best_score = 0;
@@ -60,7 +60,16 @@ parse_detect(const char *head, size_t len, const char *name)
 			best_score = sc;
 		}
 	}
+	*score = best_score;
 	return best;
+}
+
+const struct parser *
+parse_detect(const char *head, size_t len, const char *name)
+{
+	int score;
+
+	return parse_best(head, len, name, &score);
 }
 
 const char *

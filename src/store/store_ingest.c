@@ -72,6 +72,8 @@ struct dev_map {
 	int64_t gpu_id;
 };
 
+struct sample_span;
+
 struct store_ingest {
 	struct store *st;
 	struct ingest_opts opts;
@@ -90,6 +92,8 @@ struct store_ingest {
 	size_t metrics_cap, metrics_nr;
 	int64_t n_kernels, n_comm, n_telemetry, n_aggregates;
 	int64_t kernel_base;		/* kernel.id = kernel_base + stage_kernel.rowid */
+	struct sample_span *samples;	/* this source's samples, during finish */
+	size_t nr_samples;
 };
 
 static int
@@ -538,6 +542,7 @@ ingest_free(struct store_ingest *ig)
 	free(ig->names);
 	free(ig->metrics);
 	free(ig->devs);
+	free(ig->samples);
 	free(ig->format);
 	free(ig->hostname);
 	free(ig);
@@ -646,6 +651,84 @@ exec_bound(struct store_ingest *ig, const char *sql, struct err *err)
 	return 0;
 }
 
+/* This source's samples, sorted by (gpu_id, start_ns), for litsi_sample(). */
+struct sample_span {
+	int64_t gpu_id, start_ns, end_ns, id, step;
+};
+
+/*
+ * litsi_sample(gpu_id, t) - the sample of this source on that GPU whose
+ * [start, end) holds time t; the GPU's whole-trace sample (step -1) if it
+ * has one; else NULL (a kernel launched outside every ProfilerStep).
+ */
+static void
+sql_sample(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	struct store_ingest *ig = sqlite3_user_data(cx);
+	int64_t g = sqlite3_value_int64(argv[0]), t = sqlite3_value_int64(argv[1]);
+	size_t lo = 0, hi = ig->nr_samples;
+
+	(void)argc;
+	/* First span with (gpu_id, start_ns) > (g, t); the candidate is the one before. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct sample_span *m = &ig->samples[mid];
+
+		if (m->gpu_id < g || (m->gpu_id == g && m->start_ns <= t))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 0) {
+		const struct sample_span *c = &ig->samples[lo - 1];
+
+		if (c->gpu_id == g && (c->step == -1 || t < c->end_ns)) {
+			sqlite3_result_int64(cx, c->id);
+			return;
+		}
+	}
+	/* A whole-trace sample takes kernels launched before its first kernel too. */
+	if (lo < ig->nr_samples && ig->samples[lo].gpu_id == g && ig->samples[lo].step == -1) {
+		sqlite3_result_int64(cx, ig->samples[lo].id);
+		return;
+	}
+	sqlite3_result_null(cx);
+}
+
+static int
+load_samples(struct store_ingest *ig, struct err *err)
+{
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int rc;
+
+	ig->nr_samples = 0;
+	if (store_prepare(ig->st,
+			  "SELECT gpu_id, start_ns, end_ns, id, step FROM sample WHERE source_id = ?"
+			  " ORDER BY gpu_id, start_ns, id",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, ig->source_id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct sample_span *p;
+
+		VEC_GROW(ig->samples, ig->nr_samples + 1, alloc);
+		p = &ig->samples[ig->nr_samples++];
+		p->gpu_id = sqlite3_column_int64(s, 0);
+		p->start_ns = sqlite3_column_int64(s, 1);
+		p->end_ns = sqlite3_column_int64(s, 2);
+		p->id = sqlite3_column_int64(s, 3);
+		p->step = sqlite3_column_int64(s, 4);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(ig->st, err, "cannot read samples");
+	if (sqlite3_create_function(ig->st->db, "litsi_sample", 2, SQLITE_UTF8, ig, sql_sample,
+				    NULL, NULL) != SQLITE_OK)
+		return store_sqlerr(ig->st, err, "cannot register litsi_sample()");
+	return 0;
+}
+
 static const char *const link_sql[] = {
 	/* Which rank context each GPU's kernels came from. */
 	"INSERT OR IGNORE INTO temp.rank_gpu SELECT DISTINCT rank_ctx, gpu_id FROM temp.stage_kernel",
@@ -659,18 +742,21 @@ static const char *const link_sql[] = {
 	" SELECT k.gpu_id, ?1, -1, min(k.start_ns), max(k.end_ns) FROM temp.stage_kernel k"
 	" WHERE NOT EXISTS (SELECT 1 FROM sample s WHERE s.gpu_id = k.gpu_id AND s.source_id = ?1)"
 	" GROUP BY k.gpu_id",
-	/* Kernels, linked to their launch (same rank context and correlation id). */
+	/*
+	 * Kernels, linked to their launch (same rank context and correlation id)
+	 * and to the sample whose range holds the launch (litsi_sample(), a
+	 * binary search over this source's samples held in memory).
+	 */
 	"INSERT INTO kernel(id, source_id, gpu_id, sample_id, stream, name_id, start_ns, end_ns,"
 	" class, correlation, launch_ns, bytes)"
-	" SELECT ?2 + k.rowid, ?1, k.gpu_id,"
-	"  (SELECT s.id FROM sample s WHERE s.gpu_id = k.gpu_id AND s.source_id = ?1"
-	"   AND (s.step = -1 OR (coalesce(l.ts_ns, k.launch_ns, k.start_ns) >= s.start_ns"
-	"   AND coalesce(l.ts_ns, k.launch_ns, k.start_ns) < s.end_ns))"
-	"   ORDER BY s.start_ns LIMIT 1),"
-	"  k.stream, k.name_id, k.start_ns, k.end_ns, k.class, k.corr,"
-	"  coalesce(l.ts_ns, k.launch_ns), k.bytes"
-	" FROM temp.stage_kernel k LEFT JOIN temp.stage_launch l"
-	"  ON l.rank_ctx = k.rank_ctx AND l.corr = k.corr",
+	" SELECT ?2 + x.rowid, ?1, x.gpu_id,"
+	"  litsi_sample(x.gpu_id, x.t),"
+	"  x.stream, x.name_id, x.start_ns, x.end_ns, x.class, x.corr, x.launch, x.bytes"
+	" FROM (SELECT k.rowid AS rowid, k.gpu_id, k.stream, k.name_id, k.start_ns, k.end_ns,"
+	"   k.class, k.corr, coalesce(l.ts_ns, k.launch_ns) AS launch, k.bytes,"
+	"   coalesce(l.ts_ns, k.launch_ns, k.start_ns) AS t"
+	"  FROM temp.stage_kernel k LEFT JOIN temp.stage_launch l"
+	"  ON l.rank_ctx = k.rank_ctx AND l.corr = k.corr) x",
 	"INSERT INTO annotation(source_id, gpu_id, kind, name_id, start_ns, end_ns, tid, external_id)"
 	" SELECT ?1, coalesce(a.gpu_id, (SELECT min(r.gpu_id) FROM temp.rank_gpu r"
 	"  WHERE r.rank_ctx = a.rank_ctx)), a.kind, a.name_id, a.start_ns, a.end_ns, a.tid, a.ext"
@@ -838,9 +924,13 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 	if (ensure_node(ig, err) ||
 	    count_of(ig, "SELECT coalesce(max(id), 0) + 0 * ?1 FROM kernel", &ig->kernel_base, err))
 		goto fail;
-	for (i = 0; i < ARRAY_SIZE(link_sql); i++)
+	for (i = 0; i < ARRAY_SIZE(link_sql); i++) {
+		/* The samples exist once the first three statements ran. */
+		if (i == 3 && load_samples(ig, err))
+			goto fail;
 		if (exec_bound(ig, link_sql[i], err))
 			goto fail;
+	}
 	if (link_collectives(ig, err) || summarize(ig, sum, err) ||
 	    update_source(ig, sha_hex, bytes, sum, err))
 		goto fail;

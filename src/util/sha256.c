@@ -2,6 +2,7 @@
 /* sha256.c: FIPS 180-4 SHA-256, used for the content hash of ingested files. */
 #include "litsi/util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const uint32_t K[64] = {
@@ -45,6 +46,99 @@ block(struct sha256 *c, const unsigned char *p)
 	c->h[4] += e, c->h[5] += f, c->h[6] += g, c->h[7] += h;
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#include <immintrin.h>
+
+/*
+ * The same compression with the SHA extensions of x86 CPUs (SHA-NI): four
+ * rounds per step, the message schedule rolled through four registers.
+ * Runs only where CPUID says the instructions exist.
+ */
+__attribute__((target("sha,sse4.1,ssse3"))) static void
+blocks_shani(uint32_t h[8], const unsigned char *p, size_t nblocks)
+{
+	const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+	__m128i st0, st1, tmp, m[4], msg, abef, cdgh;
+	size_t b;
+	int g;
+
+	tmp = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[0]), 0xB1);
+	st1 = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[4]), 0x1B);
+	st0 = _mm_alignr_epi8(tmp, st1, 8);	/* ABEF */
+	st1 = _mm_blend_epi16(st1, tmp, 0xF0);	/* CDGH */
+	for (b = 0; b < nblocks; b++, p += 64) {
+		abef = st0;
+		cdgh = st1;
+		for (g = 0; g < 16; g++) {
+			__m128i *w = &m[g & 3];
+
+			if (g < 4) {
+				*w = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * g)),
+						      bswap);
+			} else {
+				/* W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16] */
+				__m128i x = _mm_sha256msg1_epu32(*w, m[(g + 1) & 3]);
+
+				x = _mm_add_epi32(x, _mm_alignr_epi8(m[(g + 3) & 3], m[(g + 2) & 3], 4));
+				*w = _mm_sha256msg2_epu32(x, m[(g + 3) & 3]);
+			}
+			msg = _mm_add_epi32(*w, _mm_loadu_si128((const __m128i *)&K[4 * g]));
+			st1 = _mm_sha256rnds2_epu32(st1, st0, msg);
+			st0 = _mm_sha256rnds2_epu32(st0, st1, _mm_shuffle_epi32(msg, 0x0E));
+		}
+		st0 = _mm_add_epi32(st0, abef);
+		st1 = _mm_add_epi32(st1, cdgh);
+	}
+	tmp = _mm_shuffle_epi32(st0, 0x1B);	/* FEBA */
+	st1 = _mm_shuffle_epi32(st1, 0xB1);	/* DCHG */
+	st0 = _mm_blend_epi16(tmp, st1, 0xF0);	/* DCBA */
+	st1 = _mm_alignr_epi8(st1, tmp, 8);	/* HGFE */
+	_mm_storeu_si128((__m128i *)&h[0], st0);
+	_mm_storeu_si128((__m128i *)&h[4], st1);
+}
+
+static int
+have_shani(void)
+{
+	static int cached = -1;
+	unsigned a, b, c, d;
+
+	if (cached >= 0)
+		return cached;
+	cached = 0;
+	if (getenv("LITSI_NO_SHANI"))
+		return cached;
+	if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_1) && (c & bit_SSSE3) &&
+	    __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_SHA))
+		cached = 1;
+	return cached;
+}
+#else
+static int
+have_shani(void)
+{
+	return 0;
+}
+
+static void
+blocks_shani(uint32_t h[8], const unsigned char *p, size_t nblocks)
+{
+	(void)h, (void)p, (void)nblocks;
+}
+#endif
+
+static void
+blocks(struct sha256 *c, const unsigned char *p, size_t nblocks)
+{
+	if (have_shani()) {
+		blocks_shani(c->h, p, nblocks);
+		return;
+	}
+	for (; nblocks; nblocks--, p += 64)
+		block(c, p);
+}
+
 void
 sha256_init(struct sha256 *c)
 {
@@ -69,11 +163,12 @@ sha256_update(struct sha256 *c, const void *data, size_t n)
 		c->nbuf += k, p += k, n -= k;
 		if (c->nbuf < 64)
 			return;
-		block(c, c->buf);
+		blocks(c, c->buf, 1);
 		c->nbuf = 0;
 	}
-	for (; n >= 64; p += 64, n -= 64)
-		block(c, p);
+	blocks(c, p, n / 64);
+	p += n / 64 * 64;
+	n %= 64;
 	memcpy(c->buf, p, n);
 	c->nbuf = n;
 }
@@ -104,4 +199,30 @@ sha256_hex(const unsigned char dig[32], char out[65])
 		out[2 * i + 1] = hx[dig[i] & 15];
 	}
 	out[64] = '\0';
+}
+
+void
+sha256_reference(const void *data, size_t n, unsigned char out[32])
+{
+	const unsigned char *p = data;
+	struct sha256 c;
+	unsigned char pad[128] = { 0 };
+	uint64_t bits = (uint64_t)n * 8;
+	size_t rest, padlen;
+	int i;
+
+	sha256_init(&c);
+	for (; n >= 64; n -= 64, p += 64)
+		block(&c, p);
+	rest = n;
+	memcpy(pad, p, rest);
+	pad[rest] = 0x80;
+	padlen = rest < 56 ? 64 : 128;
+	for (i = 0; i < 8; i++)
+		pad[padlen - 1 - i] = (unsigned char)(bits >> (8 * i));
+	block(&c, pad);
+	if (padlen == 128)
+		block(&c, pad + 64);
+	for (i = 0; i < 32; i++)
+		out[i] = (unsigned char)(c.h[i / 4] >> (24 - 8 * (i % 4)));
 }

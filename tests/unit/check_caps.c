@@ -212,6 +212,13 @@ START_TEST(test_closed_loop_toy)
 	ck_assert_double_eq_tol(r.f[1], 487 / 0.48, 1e-9);
 	ck_assert_double_eq_tol(r.s_iter, 1, 1e-12);	/* span 200 before and after */
 	ck_assert_double_eq_tol(r.power_ratio, (700 + 587) / 1400.0, 1e-9);
+	/*
+	 * Every adjustment saved power at S_iter 1 until the caps stopped
+	 * changing: the first adjustment reaching 587 is reported.
+	 */
+	ck_assert_uint_eq(r.reported, 24);
+	ck_assert_int_eq(r.last[1], 587);
+	ck_assert_str_eq(r.reason, "least predicted power with S_iter >= 0.999");
 	caps_loop_release(&r);
 }
 END_TEST
@@ -313,6 +320,40 @@ START_TEST(test_node8_gpu_realloc)
 }
 END_TEST
 
+/*
+ * gpu-realloc where the straggler already runs at its highest clock: more
+ * power cannot speed it up, so Algorithms 2-3 only drain the leaders (the
+ * straggler at TDP keeps asking). Whatever the loop does, the reported caps
+ * never predict a slowdown, and the straggler keeps the most.
+ */
+START_TEST(test_node8_realloc_no_gain)
+{
+	static struct node8 n;
+	struct caps_gpu_model gm[8];
+	struct caps_params p;
+	struct caps_loop_result r;
+	size_t g;
+	int sum = 0;
+
+	node8_build(&n);
+	for (g = 0; g < 8; g++)
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000 };
+	caps_params_default(&p);
+	p.scenario = CAPS_GPU_REALLOC;
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+	ck_assert_double_ge(r.s_iter, 1 - 1e-9);
+	ck_assert_double_le(r.power_ratio, 1);
+	ck_assert_uint_le(r.reported, r.nadj);
+	for (g = 0; g < 8; g++) {
+		sum += r.caps[g];
+		if (g != 5)
+			ck_assert_int_le(r.caps[g], r.caps[5]);
+	}
+	ck_assert_int_le(sum, 5600);
+	caps_loop_release(&r);
+}
+END_TEST
+
 START_TEST(test_shell_quote)
 {
 	char *q = caps_shell_quote("a'b c");
@@ -367,6 +408,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_closed_loop_toy);
 	tcase_add_test(tc, test_node8_gpu_red);
 	tcase_add_test(tc, test_node8_gpu_realloc);
+	tcase_add_test(tc, test_node8_realloc_no_gain);
 	tcase_add_test(tc, test_shell_quote);
 	tcase_add_test(tc, test_sync_match);
 	suite_add_tcase(s, tc);

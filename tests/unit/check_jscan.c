@@ -12,6 +12,7 @@
 #include "litsi/parse.h"
 #include "parse/jscan.h"
 #include "unit.h"
+#include "../fuzz/jdiff.h"
 
 /* ---- comparing one value, token by token, with json-c's tree ---- */
 
@@ -486,6 +487,45 @@ START_TEST(test_skip_capture)
 }
 END_TEST
 
+/*
+ * ---- saved inputs (hand-written edge cases and fuzzer finds) vs json-c ----
+ * tests/data/jscan/: jscan must accept exactly what strict json-c and RFC 8259
+ * accept, with the same values (tests/fuzz/jdiff.h).
+ */
+START_TEST(test_saved_inputs_vs_jsonc)
+{
+	const char *dir = "tests/data/jscan";
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int files = 0;
+
+	ck_assert_msg(d != NULL, "%s: run from the source tree", dir);
+	while ((de = readdir(d))) {
+		struct sbuf path = SBUF_INIT, body = SBUF_INIT;
+		char why[512], tmp[4096];
+		FILE *f;
+		size_t k;
+
+		if (de->d_name[0] == '.')
+			continue;
+		sbuf_addf(&path, "%s/%s", dir, de->d_name);
+		f = fopen(path.buf, "rb");
+		ck_assert_msg(f != NULL, "%s", path.buf);
+		while ((k = fread(tmp, 1, sizeof(tmp), f)) > 0)
+			sbuf_add(&body, tmp, k);
+		fclose(f);
+		if (!body.len || !memchr(body.buf, '\0', body.len))
+			ck_assert_msg(jdiff(body.len ? body.buf : "", body.len, why, sizeof(why)) == 0,
+				      "%s: %s", path.buf, why);
+		files++;
+		sbuf_release(&path);
+		sbuf_release(&body);
+	}
+	closedir(d);
+	ck_assert_int_ge(files, 30);
+}
+END_TEST
+
 Suite *
 jscan_suite(void)
 {
@@ -496,6 +536,7 @@ jscan_suite(void)
 	tcase_add_test(tc, test_edge_errors);
 	tcase_add_test(tc, test_buffer_boundary);
 	tcase_add_test(tc, test_skip_capture);
+	tcase_add_test(tc, test_saved_inputs_vs_jsonc);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("corpus");
 	tcase_set_timeout(tc, 600);

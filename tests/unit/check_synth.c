@@ -141,6 +141,82 @@ START_TEST(test_caps_lower_frequency)
 }
 END_TEST
 
+/* Without --caps every GPU runs at the default cap; the hottest at the lowest clock. */
+START_TEST(test_power_limited_by_default)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+	const struct synth_device *d = synth_device(SYNTH_AMD);
+	double fmin = 1e9, fmax = 0, psum = 0;
+	size_t i, n = 0;
+	int g;
+
+	params(&p, 5);
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	for (g = 0; g < p.gpus; g++) {
+		ck_assert_int_eq(r.gpu[g].limit, SYNTH_LIMIT_POWER);
+		ck_assert_double_eq(r.gpu[g].cap_w, 750);
+		ck_assert_double_eq_tol(r.gpu[g].power_w, 750, 1e-9);
+		ck_assert(r.gpu[g].f_mhz < d->f_max_mhz);
+		ck_assert(r.gpu[g].f_mhz < r.gpu[g].dvfs_mhz);
+		if (r.gpu[g].f_mhz < fmin)
+			fmin = r.gpu[g].f_mhz;
+		if (r.gpu[g].f_mhz > fmax)
+			fmax = r.gpu[g].f_mhz;
+	}
+	/* the coolest position 10 MHz under f_max, the straggler 3-6% below the coolest GPU */
+	ck_assert_double_eq_tol(synth_cap_mhz(d, synth_m(d, d->t_base_c), 750),
+				d->f_max_mhz - 10, 1e-9);
+	ck_assert(fmax > 0.97 * d->f_max_mhz);
+	ck_assert_double_eq(fmin, r.gpu[5].f_mhz);
+	ck_assert(fmax / fmin > 1.03 && fmax / fmin < 1.06);
+	/* busy telemetry of GPU 5 reads the cap, give or take noise */
+	for (i = 0; i < r.nr_tele; i++)
+		if (r.tele[i].gpu == 5 && r.tele[i].busy) {
+			psum += r.tele[i].power_w;
+			n++;
+		}
+	ck_assert_uint_gt(n, 0);
+	ck_assert_double_eq_tol(psum / (double)n, 750, 3);
+	synth_result_release(&r);
+}
+END_TEST
+
+/* A generous cap leaves f_max; a very hot GPU is held by DVFS below its cap. */
+START_TEST(test_other_limits)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+	const struct synth_device *d = synth_device(SYNTH_AMD);
+
+	params(&p, 2);
+	p.power_cap_w = 1000;
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	ck_assert_int_eq(r.gpu[0].limit, SYNTH_LIMIT_CLOCK);
+	ck_assert_double_eq(r.gpu[0].f_mhz, d->f_max_mhz);
+	ck_assert(r.gpu[0].power_w < 1000);
+	synth_result_release(&r);
+	params(&p, 2);
+	p.temp_spread_c = 40;
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	ck_assert_int_eq(r.gpu[2].limit, SYNTH_LIMIT_THERMAL);
+	ck_assert_double_eq(r.gpu[2].f_mhz, synth_dvfs_mhz(d, r.gpu[2].temp_c));
+	ck_assert(r.gpu[2].power_w < 750);
+	ck_assert_str_eq(synth_limit_name(r.gpu[2].limit), "thermal");
+	synth_result_release(&r);
+	/* the H100 model's default cap */
+	params(&p, 0);
+	p.vendor = SYNTH_NVIDIA;
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	ck_assert_double_eq_tol(r.gpu[1].power_w, 700, 1e-9);
+	ck_assert(r.gpu[1].f_mhz > 0.97 * synth_device(SYNTH_NVIDIA)->f_max_mhz);
+	ck_assert(r.gpu[0].f_mhz < 0.97 * synth_device(SYNTH_NVIDIA)->f_max_mhz);
+	synth_result_release(&r);
+}
+END_TEST
+
 START_TEST(test_contention)
 {
 	int64_t cs[] = { 100, 400 }, ce[] = { 200, 500 };
@@ -189,6 +265,10 @@ START_TEST(test_bad_params)
 	p.cap_w[0] = 100;
 	ck_assert_int_eq(synth_run(&p, &r, &err), LITSI_EUSAGE);
 	params(&p, -1);
+	p.power_cap_w = 140;
+	ck_assert_int_eq(synth_run(&p, &r, &err), LITSI_EUSAGE);
+	ck_assert_str_eq(err.msg, "power cap 140 W is not above the idle power 140 W");
+	params(&p, -1);
 	p.gpus = 1;
 	ck_assert_int_eq(synth_run(&p, &r, &err), LITSI_EUSAGE);
 }
@@ -205,6 +285,8 @@ synth_suite(void)
 	tcase_add_test(tc, test_collective_end_after_last_issue);
 	tcase_add_test(tc, test_leaders_wait_longer);
 	tcase_add_test(tc, test_caps_lower_frequency);
+	tcase_add_test(tc, test_power_limited_by_default);
+	tcase_add_test(tc, test_other_limits);
 	tcase_add_test(tc, test_contention);
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_bad_params);

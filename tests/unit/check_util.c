@@ -153,6 +153,30 @@ START_TEST(test_sha256)
 }
 END_TEST
 
+/* The SHA-NI path (where the CPU has it) and the portable one agree. */
+START_TEST(test_sha256_paths)
+{
+	static unsigned char data[100000];
+	unsigned char d1[32], d2[32];
+	struct sha256 c;
+	size_t i, lens[] = { 0, 1, 55, 56, 63, 64, 65, 127, 128, 1000, 100000 };
+	uint32_t x = 12345;
+
+	for (i = 0; i < sizeof(data); i++) {
+		x = x * 1103515245u + 12345u;
+		data[i] = (unsigned char)(x >> 16);
+	}
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		unsetenv("LITSI_NO_SHANI");
+		sha256_init(&c);
+		sha256_update(&c, data, lens[i]);
+		sha256_final(&c, d1);
+		sha256_reference(data, lens[i], d2);
+		ck_assert_msg(!memcmp(d1, d2, 32), "length %zu differs", lens[i]);
+	}
+}
+END_TEST
+
 START_TEST(test_strings)
 {
 	ck_assert(str_has_prefix("ProfilerStep#3", "ProfilerStep"));
@@ -173,6 +197,7 @@ util_suite(void)
 	tcase_add_test(tc, test_sbuf);
 	tcase_add_test(tc, test_arena);
 	tcase_add_test(tc, test_sha256);
+	tcase_add_test(tc, test_sha256_paths);
 	tcase_add_test(tc, test_strings);
 	suite_add_tcase(s, tc);
 	return s;

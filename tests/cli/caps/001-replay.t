@@ -50,6 +50,6 @@ default	7	750	707	nan	nan	amd-smi set -g '7' -o '707'
 
 
 # prediction
-# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	straggler	S_iter	power_ratio	P_idle_w
-default	gpu-red	replay	6000	5711	3	-	-1	nan	nan	140.5
+# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	why
+default	gpu-red	replay	6000	5711	3	-	3	-1	nan	nan	nan	140.5	replay: the caps after the last adjustment
 --- stderr

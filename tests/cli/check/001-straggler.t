@@ -9,6 +9,6 @@ node default: IMBALANCED
   fired   freq-spread  1.045 (threshold 1.040)
   fired   straggler    1.055 (threshold 1.020); gpu 5 straggler in 100.0% of samples
   skipped throttle     no throttling telemetry for two or more GPUs
-  recommended caps (gpu-realloc, model prediction): gpu 0 439 W, gpu 1 429 W, gpu 2 460 W, gpu 3 445 W, gpu 4 428 W, gpu 5 750 W, gpu 6 429 W, gpu 7 429 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 700 W, gpu 1 700 W, gpu 2 700 W, gpu 3 700 W, gpu 4 700 W, gpu 5 700 W, gpu 6 700 W, gpu 7 700 W
 1 of 1 node imbalanced: default
 --- stderr

@@ -1,0 +1,17 @@
+desc: timestamps past INT64 ns are refused with exit 3; those just below are handled
+needs: python3
+setup: python3 $TOP/tests/stress/gen-kineto.py --ts-base 9223372036854775 --kernels 3 > over.json && python3 $TOP/tests/stress/gen-kineto.py --ts-base 9223372036854000 --kernels 3 > near.json && python3 $TOP/tests/stress/gen-kineto.py --ts-base 9223372036854775807 --kernels 3 > max.json
+run: litsi ingest over.json; echo "exit $?"; litsi ingest max.json; echo "exit $?"; litsi ingest near.json; echo "exit $?"; litsi lead --format tsv | head -3; litsi info --format tsv >/dev/null; echo "exit $?"
+exit: 0
+--- stdout
+exit 3
+exit 3
+near.json: pytorch, node default, 1 GPU, 1 sample, 3 kernels (0 comm)
+exit 0
+# node: default
+
+
+exit 0
+--- stderr
+litsi: over.json: byte 310: expected a number of microseconds for "ts", got '9223372036854776'
+litsi: max.json: byte 192: expected a number of microseconds for "ts", got '9223372036854775807'

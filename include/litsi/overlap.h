@@ -56,6 +56,22 @@ struct tl_timeline {
 };
 void overlap_timeline(const struct kspan *k, size_t n, bool linked_only, struct tl_timeline *out);
 
+/*
+ * overlap_timeline_tl() - the same figures computed the way TraceLens does,
+ * so that they agree with its gpu_timeline.csv to the last digit: each
+ * kernel becomes (ts, ts + dur) in double microseconds relative to the
+ * trace's time base @base_ns (baseTimeNanoseconds, 0 for absolute traces),
+ * unions and differences are taken on those doubles and lengths summed in
+ * start order. Linked kernels only. Results in double microseconds.
+ */
+struct tl_timeline_us {
+	size_t events;
+	double total, computation, exposed_comm, exposed_memcpy, busy, idle;
+	double total_comm, total_memcpy;
+};
+void overlap_timeline_tl(const struct kspan *k, size_t n, int64_t base_ns,
+			 struct tl_timeline_us *out);
+
 
 /*
  * overlap_hta_pct() - HTA's comm/comp overlap: 100 |U(comm) ∩ U(compute)| /

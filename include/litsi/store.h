@@ -198,6 +198,13 @@ struct info_metric {
 	double min, mean, max;
 };
 
+/*
+ * store_gpu_time_base() - the baseTimeNanoseconds that the PyTorch trace of
+ * this GPU was written relative to (0 when absolute, or when the GPU's
+ * kernels come from several traces with different bases).
+ */
+int store_gpu_time_base(struct store *st, int64_t gpu_id, int64_t *base_ns, struct err *err);
+
 int store_info_sources(struct store *st, struct info_source **v, size_t *n, struct err *err);
 int store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err *err);
 int store_info_metrics(struct store *st, struct info_metric **v, size_t *n, struct err *err);

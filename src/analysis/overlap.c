@@ -348,3 +348,117 @@ overlap_groups(const struct kspan *k, size_t n, const struct ival *u, size_t nu,
 	*out = g;
 	*nout = ng;
 }
+
+/* ---- TraceLens timeline on double microseconds ---- */
+
+struct dspan {
+	double s, e;
+};
+
+/* Union of start-sorted spans, merging on s <= last end; returns the count. */
+static size_t
+dspan_merge(struct dspan *v, size_t n)
+{
+	size_t m = 0, i;
+
+	for (i = 0; i < n; i++) {
+		if (m && v[i].s <= v[m - 1].e) {
+			if (v[i].e > v[m - 1].e)
+				v[m - 1].e = v[i].e;
+		} else {
+			v[m++] = v[i];
+		}
+	}
+	return m;
+}
+
+static double
+dspan_sum(const struct dspan *v, size_t n)
+{
+	double sum = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sum += v[i].e - v[i].s;
+	return sum;
+}
+
+/* @b minus @a, both merged and sorted; the result goes to @out (room for na + nb). */
+static size_t
+dspan_subtract(const struct dspan *a, size_t na, const struct dspan *b, size_t nb,
+	       struct dspan *out)
+{
+	size_t ai = 0, bi, m = 0;
+
+	for (bi = 0; bi < nb; bi++) {
+		double cur = b[bi].s, end = b[bi].e;
+		size_t t;
+
+		while (ai < na && a[ai].e <= b[bi].s)
+			ai++;
+		for (t = ai; t < na && a[t].s < end; t++) {
+			if (a[t].s > cur)
+				out[m++] = (struct dspan){ cur, end < a[t].s ? end : a[t].s };
+			if (a[t].e > cur)
+				cur = a[t].e;
+			if (cur >= end)
+				break;
+		}
+		if (cur < end)
+			out[m++] = (struct dspan){ cur, end };
+	}
+	return m;
+}
+
+void
+overlap_timeline_tl(const struct kspan *k, size_t n, int64_t base_ns, struct tl_timeline_us *out)
+{
+	struct dspan *comp = xmalloc((n + 1) * sizeof(*comp));
+	struct dspan *comm = xmalloc((n + 1) * sizeof(*comm));
+	struct dspan *mcpy = xmalloc((n + 1) * sizeof(*mcpy));
+	struct dspan *all = xmalloc((n + 1) * sizeof(*all));
+	struct dspan *t1 = xmalloc((2 * n + 1) * sizeof(*t1));
+	struct dspan *t2 = xmalloc((2 * n + 1) * sizeof(*t2));
+	size_t nc = 0, nm = 0, ny = 0, na = 0, i, m;
+
+	*out = (struct tl_timeline_us){ 0 };
+	/* @k is sorted by start, as TraceLens sorts each category before merging. */
+	for (i = 0; i < n; i++) {
+		double ts = (double)(k[i].start_ns - base_ns) / 1000.0;
+		double dur = (double)(k[i].end_ns - k[i].start_ns) / 1000.0;
+		struct dspan v = { ts, ts + dur };
+
+		if (k[i].launch_ns == TIME_NONE)
+			continue;
+		out->events++;
+		all[na++] = v;
+		if (k[i].kclass == KCLASS_COMM)
+			comm[nm++] = v;
+		else if (k[i].kclass == KCLASS_MEMCPY)
+			mcpy[ny++] = v;
+		else
+			comp[nc++] = v;
+	}
+	nc = dspan_merge(comp, nc);
+	nm = dspan_merge(comm, nm);
+	ny = dspan_merge(mcpy, ny);
+	na = dspan_merge(all, na);
+	if (na)
+		out->total = all[na - 1].e - all[0].s;
+	out->computation = dspan_sum(comp, nc);
+	out->total_comm = dspan_sum(comm, nm);
+	out->total_memcpy = dspan_sum(mcpy, ny);
+	out->busy = dspan_sum(all, na);
+	out->idle = out->total - out->busy;
+	m = dspan_subtract(comp, nc, comm, nm, t1);
+	out->exposed_comm = dspan_sum(t1, m);
+	m = dspan_subtract(comp, nc, mcpy, ny, t1);
+	m = dspan_subtract(comm, nm, t1, m, t2);
+	out->exposed_memcpy = dspan_sum(t2, m);
+	free(comp);
+	free(comm);
+	free(mcpy);
+	free(all);
+	free(t1);
+	free(t2);
+}

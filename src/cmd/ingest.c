@@ -425,7 +425,7 @@ cmd_ingest(int argc, char **argv, struct litsi_ctx *ctx)
 	if (interrupted)
 		return 130;
 	if (ctx->verbose >= 0 && run.nr_ok + run.nr_dup + run.nr_failed + run.nr_skipped > 1)
-		fprintf(ctx->out, "ingested %d, skipped %d identical and %d other, failed %d\n",
+		fprintf(ctx->out, "ingested %d, already present %d, skipped %d, failed %d\n",
 			run.nr_ok, run.nr_dup, run.nr_skipped, run.nr_failed);
 	return run.worst;
 }

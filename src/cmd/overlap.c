@@ -191,7 +191,8 @@ print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
 	fmt_begin(f, "peer_figures", peer_cols, ARRAY_SIZE(peer_cols));
 	for (g = 0; g < nd->G; g++) {
 		struct kspan *k = NULL;
-		struct tl_timeline tl;
+		struct tl_timeline_us tl;
+		int64_t base = 0;
 		size_t n = 0;
 		double hta;
 
@@ -200,18 +201,22 @@ print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
 		if (store_load_kernels(ctx->st, nd->gpus[g].id, 0, true, &k, &n, &ctx->err))
 			return ctx->err.status;
 		ana_reclassify(ctx, nd, k, n);
-		overlap_timeline(k, n, true, &tl);
+		if (store_gpu_time_base(ctx->st, nd->gpus[g].id, &base, &ctx->err)) {
+			free(k);
+			return ctx->err.status;
+		}
+		overlap_timeline_tl(k, n, base, &tl);
 		hta = overlap_hta_pct(k, n);
 		fmt_int(f, nd->gpus[g].device);
 		fmt_dbl(f, isnan(hta) ? 0 : hta);
 		fmt_int(f, (int64_t)tl.events);
-		fmt_dbl(f, ms(tl.total));
-		fmt_dbl(f, ms(tl.computation));
-		fmt_dbl(f, ms(tl.exposed_comm));
-		fmt_dbl(f, ms(tl.exposed_memcpy));
-		fmt_dbl(f, ms(tl.busy));
-		fmt_dbl(f, ms(tl.idle));
-		fmt_dbl(f, ms(tl.total_comm));
+		fmt_dbl(f, tl.total / 1e3);
+		fmt_dbl(f, tl.computation / 1e3);
+		fmt_dbl(f, tl.exposed_comm / 1e3);
+		fmt_dbl(f, tl.exposed_memcpy / 1e3);
+		fmt_dbl(f, tl.busy / 1e3);
+		fmt_dbl(f, tl.idle / 1e3);
+		fmt_dbl(f, tl.total_comm / 1e3);
 		fmt_str(f, isnan(hta) ? "no communication" : "-");
 		fmt_end_row(f);
 		free(k);

@@ -726,6 +726,14 @@ read_base_time(struct kineto *k)
 		return t;
 	if ((t != JT_NUM && t != JT_STR) || parse_decimal_scaled(js->s, js->n, 0, &base))
 		return jscan_fail_at(js, tok_at(js, t), "expected an integer for \"baseTimeNanoseconds\"");
+	{
+		/* Kept so that peer figures can redo TraceLens's float arithmetic exactly. */
+		char text[32];
+
+		snprintf(text, sizeof(text), "%lld", (long long)base);
+		if (meta(k, "baseTimeNanoseconds", text))
+			return k->err->status;
+	}
 	if (k->have_events) {
 		/* Events were already sent relative to 0: the store shifts them. */
 		return k->sink->time_base(k->sink, base, k->err);

@@ -142,7 +142,8 @@ read_agents(struct v3 *v, struct input *in, struct err *err)
 	}
 	if (rc < 0)
 		goto out;
-	qsort(v->ag, v->nag, sizeof(*v->ag), cmp_agent);
+	if (v->nag)	/* qsort(NULL, 0) is undefined */
+		qsort(v->ag, v->nag, sizeof(*v->ag), cmp_agent);
 	for (i = 0; i < v->nag; i++)
 		if (v->ag[i].gpu)
 			v->ag[i].ordinal = ord++;

@@ -167,3 +167,29 @@ store_info_free(struct info_source *s, size_t ns, struct info_gpu *g, size_t ng,
 	free(g);
 	free(m);
 }
+
+int
+store_gpu_time_base(struct store *st, int64_t gpu_id, int64_t *base_ns, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc, rows = 0;
+
+	*base_ns = 0;
+	if (store_prepare(st,
+			  "SELECT DISTINCT coalesce((SELECT CAST(m.value AS INTEGER) FROM source_meta m"
+			  " WHERE m.source_id = k.source_id AND m.key = 'baseTimeNanoseconds'), 0)"
+			  " FROM (SELECT DISTINCT source_id FROM kernel WHERE gpu_id = ?) k",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, gpu_id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		*base_ns = sqlite3_column_int64(s, 0);
+		rows++;
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(st, err, "cannot read the time base");
+	if (rows != 1)
+		*base_ns = 0;
+	return 0;
+}

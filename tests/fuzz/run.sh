@@ -79,9 +79,9 @@ for t in "$@"; do
 	[ -n "$execs" ] || execs=$(echo "$last" | sed -n 's/^#\([0-9]*\).*/\1/p')
 	cov=$(echo "$last" | sed -n 's/.*cov: \([0-9]*\).*/\1/p')
 	ft=$(echo "$last" | sed -n 's/.*ft: \([0-9]*\).*/\1/p')
-	printf '%-15s %4ss  execs %9s  cov %5s  ft %6s  %s\n' "$t" "$secs" "${execs:-?}" \
-		"${cov:-?}" "${ft:-?}" "$([ $code = 0 ] && echo ok || echo "CRASH (see $log)")"
 	crashes=$(ls "$build/crashes" | grep -c "^$t-")
+	printf '%-15s %4ss  execs %9s  cov %5s  ft %6s  %s\n' "$t" "$secs" "${execs:-?}" \
+		"${cov:-?}" "${ft:-?}" "$([ $code = 0 ] && [ "$crashes" = 0 ] && echo ok || echo "CRASH x$crashes (see $log, $build/crashes/)")"
 	[ $code = 0 ] && [ "$crashes" = 0 ] || rc=1
 done
 exit $rc

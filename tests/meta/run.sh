@@ -13,7 +13,7 @@ export LC_ALL=C TZ=UTC NO_COLOR=1
 ok() { n=$((n + 1)); pass=$((pass + 1)); echo "ok $n - $1"; }
 notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; [ -n "${2:-}" ] && echo "$2" | sed 's/^/#   /'; }
 skipt() { n=$((n + 1)); skip=$((skip + 1)); echo "ok $n - $1 # SKIP $2"; }
-squeeze() { tr -s ' \t\n' '   ' | sed 's/^ //; s/ $//'; }
+squeeze() { tr -s ' \t\n' '   ' | sed 's/^ //; s/ $//; s/ *| */|/g'; }
 
 have_mandoc=0
 command -v mandoc >/dev/null 2>&1 && have_mandoc=1
@@ -41,8 +41,8 @@ cmd: $use"; fi
 		skipt "$c SYNOPSIS = usage" "mandoc not installed"
 	fi
 	# 4. --list-opts equals the .Fl entries under OPTIONS.
-	opts=$("$LITSI" "$c" --list-opts | sort -u | squeeze)
-	fl=$(awk '/^\.Sh OPTIONS/ {on=1; next} /^\.Sh/ {on=0} on && /^\.It Fl -/ { sub(/^\.It Fl /, ""); split($0, a, " "); print a[1] } on && /^\.It Fl [a-zA-Z] Ns , Fl -/ { sub(/^.*Fl -/, "-"); split($0, a, " "); print "-" a[1] }' "$page" | sed 's/^--*/--/' | sort -u | squeeze)
+	opts=$("$LITSI" "$c" --list-opts | grep -vx -- --help | sort -u | squeeze)
+	fl=$(awk '/^\.Sh OPTIONS/ {on=1; next} /^\.Sh/ {on=0} on && /^\.It Fl/ { n = split($0, w, " "); for (i = 1; i < n; i++) if (w[i] == "Fl" && w[i + 1] ~ /^-[a-z]/) print "-" w[i + 1] }' "$page" | sed 's/^--*/--/' | grep -vx -- --help | sort -u | squeeze)
 	if [ "$opts" = "$fl" ]; then ok "$c options documented"; else notok "$c options documented" "cmd: $opts
 man: $fl"; fi
 done

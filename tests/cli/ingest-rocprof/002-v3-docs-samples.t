@@ -15,8 +15,8 @@ d/memory_allocation_trace.csv: rocprofv3-csv, node default, 0 GPUs, 0 samples, 0
 d/memory_copy_trace.csv: rocprofv3-csv, node default, 1 GPU, 1 sample, 4 kernels (0 comm)
 d/rccl_trace.csv: rocprofv3-csv, node default, 0 GPUs, 0 samples, 0 kernels (0 comm)
 d/rocpd-to-csv.csv: rocprofv3-csv, node default, 0 GPUs, 0 samples, 0 kernels (0 comm)
-d/scratch_memory_trace.csv: rocprofv3-csv, node default, 0 GPUs, 0 samples, 0 kernels (0 comm)
-ingested 12, skipped 0 identical, failed 0
+d/scratch_memory_trace.csv: rocprofv3-csv, node default, 1 GPU, 0 samples, 0 kernels (0 comm)
+ingested 12, already present 0, skipped 0, failed 0
 d/counter_collection.csv|0|0|0|skipped=counter_collection: per-dispatch counter values are not imported
 d/hip_api_stats.csv|0|0|17|
 d/hip_domain_stats.csv|0|0|1|

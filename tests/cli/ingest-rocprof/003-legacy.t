@@ -9,7 +9,7 @@ results.json: rocprof-json, node default, 2 GPUs, 2 samples, 2 kernels (1 comm)
 results.stats.csv: rocprof-stats, node default, 0 GPUs, 0 samples, 0 kernels (0 comm), 2 aggregate rows
 results.hip_stats.csv: rocprof-stats, node default, 0 GPUs, 0 samples, 0 kernels (0 comm), 2 aggregate rows
 results.copy_stats.csv: rocprof-stats, node default, 0 GPUs, 0 samples, 0 kernels (0 comm), 2 aggregate rows
-ingested 5, skipped 0 identical, failed 0
+ingested 5, already present 0, skipped 0, failed 0
 copy_stats|CopyDeviceToHost|2|335000
 copy_stats|CopyHostToDevice|4|786128
 hip_stats|hipLaunchKernel|2|13490000

@@ -4,6 +4,6 @@ setup: cp "$CORPUS/tracelens/tests/rocprof/908_results.json.gz" .
 run: litsi ingest 908_results.json.gz && sqlite3 litsi.db "select n.name, g.device, coalesce(g.product, '-'), count(k.id) from gpu g join node n on n.id = g.node_id left join kernel k on k.gpu_id = g.id group by g.id order by n.name, g.device"
 exit: 0
 --- stdout
-908_results.json.gz: rocprofv3-json, node smci350-zts-gtu-c6-25, 1 GPU, 1 sample, 43915 kernels (1310 comm)
-smci350-zts-gtu-c6-25|0|AMD Instinct MI350X|43915
+908_results.json.gz: rocprofv3-json, node default, 1 GPU, 1 sample, 43915 kernels (1310 comm)
+default|0|AMD Instinct MI350X|43915
 --- stderr

@@ -3,7 +3,7 @@ setup: cp "$DATA"/bad/rocprofv3_kernel_trace_no_end.csv "$DATA"/bad/rocprofv3_me
 run: litsi ingest rocprofv3_kernel_trace_no_end.csv rocprofv3_memory_copy_bad_agent.csv rocprof_results_bad_ts.json rocprof_stats_short.csv rocprofv3_results_unknown_kernel.json
 exit: 3
 --- stdout
-ingested 0, skipped 0 identical, failed 5
+ingested 0, already present 0, skipped 0, failed 5
 --- stderr
 litsi: rocprofv3_kernel_trace_no_end.csv:3: expected an integer in column End_Timestamp
 litsi: rocprofv3_memory_copy_bad_agent.csv:2: expected an agent label ("Agent N", "GPU N") in column Source_Agent_Id

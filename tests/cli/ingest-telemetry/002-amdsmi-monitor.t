@@ -7,7 +7,7 @@ exit: 0
 --- stdout
 amdsmi-monitor-v24.csv: amd-smi-csv, node mi300, 2 GPUs, 0 samples, 0 kernels (0 comm), 51 telemetry readings
 amdsmi-monitor-v26.csv: amd-smi-csv, node mi300, 2 GPUs, 0 samples, 0 kernels (0 comm), 34 telemetry readings
-ingested 2, skipped 0 identical, failed 0
+ingested 2, already present 0, skipped 0, failed 0
 1|0|1727100000000000000|gfx_clk_mhz|2100.0
 1|0|1727100000000000000|mem_activity_pct|41.0
 1|0|1727100000000000000|power_w|352.0

@@ -7,8 +7,8 @@ exit: 0
 --- stdout
 gpu_metrics_energy_start.csv: amd-smi-csv, node mi355x, 8 GPUs, 0 samples, 0 kernels (0 comm), 8 telemetry readings
 gpu_metrics_energy_end.csv: amd-smi-csv, node mi355x, 8 GPUs, 0 samples, 0 kernels (0 comm), 8 telemetry readings
-gpu_metrics_identity.json: amd-smi-json, node mi355x, 0 GPUs, 0 samples, 0 kernels (0 comm)
-ingested 2, skipped 0 identical, failed 0
+gpu_metrics_identity.json: amd-smi-json, node mi355x, 8 GPUs, 0 samples, 0 kernels (0 comm)
+ingested 2, already present 0, skipped 0, failed 0
 0|AMD|AMD Instinct MI355X
 1|AMD|AMD Instinct MI355X
 2|AMD|AMD Instinct MI355X

@@ -5,7 +5,7 @@ exit: 0
 --- stdout
 power_3.csv: zeus-csv, node default, 1 GPU, 0 samples, 0 kernels (0 comm), 3 telemetry readings
 temperature_1.csv: zeus-csv, node default, 1 GPU, 0 samples, 0 kernels (0 comm), 2 telemetry readings
-ingested 2, skipped 0 identical, failed 0
+ingested 2, already present 0, skipped 0, failed 0
 3|1700000000125000000|power_w|W|251.5
 3|1700000000325000000|power_w|W|260.25
 3|1700000000425000000|power_w|W|262.0

@@ -107,6 +107,7 @@ valgrind-cli: $(BUILD)/litsi
 
 bench: $(BUILD)/litsi
 	sh scripts/bench.sh $(BUILD)/litsi
+	sh scripts/bench-analysis.sh $(BUILD)/litsi
 
 # Fuzzing (FUZZING.md): libFuzzer harnesses built with clang under ASan+UBSan in
 # build-fuzz/, each run FUZZ_SECONDS seconds; not part of `make check`.

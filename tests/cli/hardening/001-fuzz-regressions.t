@@ -9,5 +9,6 @@ litsi: bad/fuzz-nvidia-smi-year-9999.csv:2: expected a time like '2024/10/30 18:
 exit 3
 litsi: bad/rocprofv3_results_unknown_kernel.json: byte 245: kernel_id 3 is not in kernel_symbols
 3 fuzz-nvidia-smi-year-9999.csv
+0 fuzz-rocprofv3-no-rows_agent_info.csv
 3 fuzz-rocprofv3-no-symbols.json
 --- stderr

@@ -33,6 +33,31 @@ window_readings(struct litsi_ctx *ctx, struct nm_node *n, int64_t gpu_id, const 
 	return v;
 }
 
+/*
+ * The part's top gfx clock where the telemetry reports it (amd-smi
+ * gfx_N_max_clk, nvidia-smi clocks.max.sm): a power-limited GPU never shows
+ * it as its current clock, so without it the model could not speed one up.
+ */
+static int
+part_max_clock(struct litsi_ctx *ctx, int64_t gpu_id, double *fmax)
+{
+	static const char *const names[] = { "gfx_0_max_clk", "gfx_0_max_clk_mhz",
+					     "clocks_max_sm", "clocks_max_graphics" };
+	size_t i, j, nr;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		struct tsample *v;
+
+		if (store_load_telemetry(ctx->st, gpu_id, names[i], &v, &nr, &ctx->err))
+			return ctx->err.status;
+		for (j = 0; j < nr; j++)
+			if (v[j].value > 0 && !(v[j].value <= *fmax))
+				*fmax = v[j].value;
+		free(v);
+	}
+	return 0;
+}
+
 static int
 load_telemetry(struct litsi_ctx *ctx, struct nm_node *n)
 {
@@ -75,6 +100,9 @@ load_telemetry(struct litsi_ctx *ctx, struct nm_node *n)
 			free(x);
 			free(v);
 		}
+		rc = part_max_clock(ctx, n->an.gpus[g].id, &n->fmax[g]);
+		if (rc)
+			return rc;
 	}
 	return 0;
 }

@@ -76,6 +76,8 @@ struct kineto {
 	struct sbuf cap;	/* captured top-level values */
 	int64_t base_ns;	/* baseTimeNanoseconds, when seen before traceEvents */
 	bool have_base, events_done, have_events;
+	int64_t t_lo, t_hi;	/* earliest start and latest end sent (a late base must fit) */
+	bool have_t;
 	int rank, world_size;
 	bool rocm_keys, cuda_keys, hip_calls, cuda_calls;
 	struct dprop *props;
@@ -452,8 +454,16 @@ handle_event(struct kineto *k)
 		name = "";
 	if (ftime(k, F_TS, &ts) || ftime(k, F_DUR, &dur))
 		return k->err->status;
-	start = ts + (k->have_base ? k->base_ns : 0);
-	end = start + dur;
+	/* Times past the 64-bit nanosecond range are refused, never wrapped. */
+	if (__builtin_add_overflow(ts, k->have_base ? k->base_ns : 0, &start) ||
+	    __builtin_add_overflow(start, dur, &end))
+		return jscan_fail(&k->js, "expected \"ts\" + \"dur\" to fit in 64-bit "
+				  "nanoseconds");
+	if (!k->have_t || start < k->t_lo)
+		k->t_lo = start;
+	if (!k->have_t || end > k->t_hi)
+		k->t_hi = end;
+	k->have_t = true;
 	rank = (int)fint_or(k, A_RANK, -1);
 	tid = fint_or(k, F_TID, -1);
 	if (cat_is_gpu(k)) {
@@ -735,7 +745,13 @@ read_base_time(struct kineto *k)
 			return k->err->status;
 	}
 	if (k->have_events) {
+		int64_t lo, hi;
+
 		/* Events were already sent relative to 0: the store shifts them. */
+		if (k->have_t && (__builtin_add_overflow(k->t_lo, base, &lo) ||
+				  __builtin_add_overflow(k->t_hi, base, &hi)))
+			return jscan_fail_at(js, tok_at(js, t), "expected \"baseTimeNanoseconds\" "
+					     "plus the event times to fit in 64-bit nanoseconds");
 		return k->sink->time_base(k->sink, base, k->err);
 	}
 	k->base_ns = base;

@@ -33,6 +33,11 @@ START_TEST(test_dvfs_monotone)
 				d->f_max_mhz - 10 * d->k_mhz_per_c, 1e-9);
 	ck_assert_double_eq(synth_dvfs_mhz(d, 500), d->f_min_mhz);
 	ck_assert(synth_m(d, 80) > synth_m(d, 60));
+	/* a cap too low for f_min leaves f_min (and more power than the cap) */
+	ck_assert_double_eq(synth_cap_mhz(d, synth_m(d, 70), 300), d->f_min_mhz);
+	/* the default straggler (T_base + 12) is below the DVFS threshold */
+	ck_assert(d->t_base_c + 12 < d->t_thr_c);
+	ck_assert(synth_device(SYNTH_NVIDIA)->t_base_c + 12 < synth_device(SYNTH_NVIDIA)->t_thr_c);
 }
 END_TEST
 

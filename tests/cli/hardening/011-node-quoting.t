@@ -6,18 +6,18 @@ setup: mkdir bin && printf '#!/bin/sh\nprintf "[%%s]" "$0" "$@"; echo\n' > bin/n
 run: for e in nvidia-smi amd-smi rocm-smi; do litsi caps --scenario gpu-red --node "$(cat name)" --emit $e --format tsv | awk -F '\t' '$NF ~ /smi/ { print $NF }' | head -2 > cmds; cat cmds; PATH=$PWD/bin:$PATH sh cmds | sed 's|.*/bin/||'; done; ls x y 2>&1 | sed 's/.*: //'
 exit: 0
 --- stdout
-nvidia-smi -i '0' -pl '597'
-nvidia-smi -i '1' -pl '595'
-nvidia-smi][-i][0][-pl][597]
-nvidia-smi][-i][1][-pl][595]
-amd-smi set -g '0' -o '597'
-amd-smi set -g '1' -o '595'
-amd-smi][set][-g][0][-o][597]
-amd-smi][set][-g][1][-o][595]
-rocm-smi -d '0' --setpoweroverdrive '597'
-rocm-smi -d '1' --setpoweroverdrive '595'
-rocm-smi][-d][0][--setpoweroverdrive][597]
-rocm-smi][-d][1][--setpoweroverdrive][595]
+nvidia-smi -i '0' -pl '704'
+nvidia-smi -i '1' -pl '699'
+nvidia-smi][-i][0][-pl][704]
+nvidia-smi][-i][1][-pl][699]
+amd-smi set -g '0' -o '704'
+amd-smi set -g '1' -o '699'
+amd-smi][set][-g][0][-o][704]
+amd-smi][set][-g][1][-o][699]
+rocm-smi -d '0' --setpoweroverdrive '704'
+rocm-smi -d '1' --setpoweroverdrive '699'
+rocm-smi][-d][0][--setpoweroverdrive][704]
+rocm-smi][-d][1][--setpoweroverdrive][699]
 No such file or directory
 No such file or directory
 --- stderr

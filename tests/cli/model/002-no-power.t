@@ -4,16 +4,16 @@ run: litsi model --format csv
 exit: 3
 --- stdout
 node,samples,dropped_keys,t_baseline_ns,R_C,R_V
-default,10,0,3573426184.0,0.7132,0.2868
+default,10,0,3619182856.0,0.7059,0.2941
 
 node,set,keys,t_max_ns,t_med_ns,t_min_ns
-default,C,6108,2548563464.0,2516647816.0,2485579272.0
-default,V,1252,1063629568.0,1047838336.0,1024862720.0
+default,C,6017,2554866696.0,2515571464.0,2477959688.0
+default,V,1343,1121136128.0,1092827520.0,1064316160.0
 
 node,scenario,align,S_C,throughput,power_ratio,power_gain
 default,gpu-red,max,1.0000,1.0000,nan,nan
-default,gpu-realloc,med,1.0127,1.0127,nan,nan
-default,cpu-slosh,min,1.0253,1.0253,nan,nan
+default,gpu-realloc,med,1.0156,1.0156,nan,nan
+default,cpu-slosh,min,1.0310,1.0310,nan,nan
 
 node,P_baseline_w,baseline_from,P_idle_w,idle_from
 default,nan,-,nan,-

@@ -7,5 +7,5 @@ litsi synth: straggler GPU 4 is not in 0..3
 usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]
                    [--straggler gpu[,gpu...]] [--temp-spread c]
                    [--format pytorch|rocprofv3|rocprof|all]
-                   [--telemetry amd-smi|nvidia-smi|none] [--gzip] [--caps file]
-                   -o dir
+                   [--telemetry amd-smi|nvidia-smi|none] [--gzip]
+                   [--power-cap w] [--caps file] -o dir

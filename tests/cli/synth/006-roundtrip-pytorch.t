@@ -5,7 +5,7 @@ run: litsi lead --node n | grep persistent; litsi thermal --node n | sed -n '/^#
 exit: 0
 --- stdout
 # persistent_straggler: gpu 5 (3 of 3 samples)
-1.1838	1.0456	5,2,0,3,1,7,6,4
+1.1838	1.0550	5,2,0,3,1,7,6,4
   "stragglers": [5],
   "temp_order": [5, 2, 3, 0, 1, 7, 6, 4],
 --- stderr

@@ -71,6 +71,13 @@ int cmd_format(const char *cmd, const char *usage, const char *arg, enum fmt_kin
  * sets ctx->err and returns its status.
  */
 int cmd_nodes(struct litsi_ctx *ctx, const char *name, struct node_row **v, size_t *n);
+/*
+ * cmd_each_node() - run @fn for each node to analyse (the one named, or all)
+ * with one formatter of @kind; stops at the first error. Return: fn's status.
+ */
+int cmd_each_node(struct litsi_ctx *ctx, const char *node, enum fmt_kind kind,
+		  int (*fn)(struct litsi_ctx *, struct fmt *, const void *, const struct node_row *),
+		  const void *opts);
 /* cmd_progress_enabled() - progress lines on stderr only when it is a terminal. */
 int cmd_progress_enabled(void);
 

@@ -78,3 +78,23 @@ cmd_progress_enabled(void)
 {
 	return isatty(STDERR_FILENO);
 }
+
+int
+cmd_each_node(struct litsi_ctx *ctx, const char *node, enum fmt_kind kind,
+	      int (*fn)(struct litsi_ctx *, struct fmt *, const void *, const struct node_row *),
+	      const void *opts)
+{
+	struct node_row *nodes = NULL;
+	struct fmt *f;
+	size_t n = 0, i;
+	int rc = 0;
+
+	if (cmd_nodes(ctx, node, &nodes, &n))
+		return ctx->err.status;
+	f = fmt_new(ctx->out, kind);
+	for (i = 0; i < n && !rc; i++)
+		rc = fn(ctx, f, opts, &nodes[i]);
+	fmt_free(f);
+	store_free_nodes(nodes, n);
+	return rc;
+}

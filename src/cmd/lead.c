@@ -450,25 +450,22 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct lead_opts *o)
 	return 0;
 }
 
+/* run_node() through cmd_each_node()'s untyped options. */
+static int
+node_fn(struct litsi_ctx *ctx, struct fmt *f, const void *o, const struct node_row *node)
+{
+	return run_node(ctx, f, o, node);
+}
+
 int
 cmd_lead(int argc, char **argv, struct litsi_ctx *ctx)
 {
 	struct lead_opts o = { .agg = LEAD_SUM, .persist = 80, .eps = 1,
 			       .kind = fmt_default_kind(ctx->out) };
-	struct node_row *nodes = NULL;
-	struct fmt *f;
-	size_t n = 0, i;
 	int rc;
 
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? rc + 100 : rc;
-	if (cmd_nodes(ctx, o.node, &nodes, &n))
-		return ctx->err.status;
-	f = fmt_new(ctx->out, o.kind);
-	for (i = 0; i < n && !rc; i++)
-		rc = run_node(ctx, f, &o, &nodes[i]);
-	fmt_free(f);
-	store_free_nodes(nodes, n);
-	return rc;
+	return cmd_each_node(ctx, o.node, o.kind, node_fn, &o);
 }

@@ -206,9 +206,14 @@ print_verdicts(struct fmt *f, const struct lead_opts *o, struct lead_run *r,
 	    100.0 * (double)r->straggler_count[best] / (double)r->samples >= o->persist)
 		fmt_note(f, "persistent_straggler", "gpu %d (%zu of %zu samples)",
 			 r->nd.gpus[best].device, r->straggler_count[best], r->samples);
+	else if (!r->nd.G || !r->straggler_count[best])
+		fmt_note(f, "persistent_straggler", "none (no sample has a straggler)");
 	else
-		fmt_note(f, "persistent_straggler", "none (%zu of %zu samples have a straggler)",
-			 r->verdicts, r->samples);
+		fmt_note(f, "persistent_straggler",
+			 "none (no GPU is the straggler in %g%% of the samples; the most often "
+			 "is gpu %d, in %zu of %zu)",
+			 o->persist, r->nd.G ? r->nd.gpus[best].device : -1,
+			 r->nd.G ? r->straggler_count[best] : 0, r->samples);
 }
 
 static uint32_t

@@ -193,7 +193,27 @@ jget(struct json_object *o, const char *key)
 {
 	struct json_object *v = NULL;
 
-	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
+	return o && json_object_is_type(o, json_type_object) &&
+			       json_object_object_get_ex(o, key, &v)
+		       ? v
+		       : NULL;
+}
+
+/* Array field @key of @o, or NULL when absent or not an array. */
+static struct json_object *
+jarr(struct json_object *o, const char *key)
+{
+	struct json_object *v = jget(o, key);
+
+	return v && json_object_is_type(v, json_type_array) ? v : NULL;
+}
+
+/* Element @i of array @arr, or NULL. */
+static struct json_object *
+jidx(struct json_object *arr, size_t i)
+{
+	return arr && i < json_object_array_length(arr) ? json_object_array_get_idx(arr, i)
+							: NULL;
 }
 
 static double
@@ -219,7 +239,7 @@ jrow(struct json_object *arr, const char *key, int64_t want, const char *key2, c
 	size_t i, n = arr ? json_object_array_length(arr) : 0;
 
 	for (i = 0; i < n; i++) {
-		struct json_object *r = json_object_array_get_idx(arr, i);
+		struct json_object *r = jidx(arr, i);
 		const char *s2 = key2 ? jstr(r, key2) : NULL;
 
 		if (jnum(r, key) == (double)want && (!key2 || (s2 && !strcmp(s2, want2))))
@@ -289,7 +309,7 @@ static const struct fmt_col gpu_cols[] = {
 static double
 thermal_median(struct json_object *th, int g, const char *metric)
 {
-	struct json_object *r = jrow(jget(th, "thermal"), "gpu", g, "metric", metric);
+	struct json_object *r = jrow(jarr(th, "thermal"), "gpu", g, "metric", metric);
 
 	return r ? jnum(r, "median") : NAN;
 }
@@ -316,8 +336,8 @@ print_gpu_table(struct litsi_ctx *ctx, const char *node, const struct docs *d, i
 		fmt_str(f, g[i].product);
 		fmt_int(f, g[i].samples);
 		fmt_int(f, g[i].kernels);
-		fmt_dbl(f, jmean_gpu(jget(d->lead, "lead"), g[i].device, "lead_ns") / 1e6);
-		fmt_dbl(f, jmean_gpu(jget(d->overlap, "overlap_summary"), g[i].device,
+		fmt_dbl(f, jmean_gpu(jarr(d->lead, "lead"), g[i].device, "lead_ns") / 1e6);
+		fmt_dbl(f, jmean_gpu(jarr(d->overlap, "overlap_summary"), g[i].device,
 				     "weighted_ratio_pct"));
 		fmt_dbl(f, thermal_median(d->thermal, g[i].device, "temp_hotspot_c"));
 		fmt_dbl(f, thermal_median(d->thermal, g[i].device, "gfx_clk_mhz"));
@@ -357,7 +377,7 @@ print_inputs(struct litsi_ctx *ctx)
 static void
 print_straggler(struct litsi_ctx *ctx, const struct docs *d)
 {
-	struct json_object *tn = json_object_array_get_idx(jget(d->thermal, "node"), 0);
+	struct json_object *tn = jidx(jarr(d->thermal, "spread"), 0);
 	const char *ps = jstr(d->lead, "persistent_straggler");
 
 	fprintf(ctx->out, "\nstraggler: %s\n", ps ? ps : "unknown (no matched kernels)");
@@ -380,7 +400,7 @@ print_straggler(struct litsi_ctx *ctx, const struct docs *d)
 static void
 print_corr(struct litsi_ctx *ctx, const struct docs *d)
 {
-	struct json_object *arr = jget(d->corr, "corr_across_gpus");
+	struct json_object *arr = jarr(d->corr, "corr_across_gpus");
 	size_t i, n = arr ? json_object_array_length(arr) : 0, shown = 0;
 	bool used[64] = { false };
 
@@ -418,7 +438,7 @@ print_corr(struct litsi_ctx *ctx, const struct docs *d)
 static void
 print_model(struct litsi_ctx *ctx, const struct docs *d)
 {
-	struct json_object *perf = jget(d->model, "performance");
+	struct json_object *perf = jarr(d->model, "performance");
 	size_t i, n = perf ? json_object_array_length(perf) : 0;
 
 	fputs("\nmodel predictions (METHOD 5-6; ratios to the recorded run):\n", ctx->out);
@@ -444,8 +464,8 @@ print_caps(struct litsi_ctx *ctx, const struct docs *d)
 	fputs("\nrecommended power caps (model predictions; the commands are printed, not run):\n",
 	      ctx->out);
 	for (s = 0; s < 3; s++) {
-		struct json_object *caps = jget(d->caps[s], "caps");
-		struct json_object *pred = json_object_array_get_idx(jget(d->caps[s], "prediction"), 0);
+		struct json_object *caps = jarr(d->caps[s], "caps");
+		struct json_object *pred = jidx(jarr(d->caps[s], "prediction"), 0);
 		size_t n = caps ? json_object_array_length(caps) : 0;
 
 		if (!n || !pred) {

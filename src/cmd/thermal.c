@@ -210,7 +210,7 @@ print_node(struct litsi_ctx *ctx, struct fmt *f, struct tnode *t)
 		rho = stats_spearman(x, y, k);
 	order_text(t, t->med[M_HOT], true, &hot);
 	order_text(t, t->med[M_CLK], false, &slow);
-	fmt_begin(f, "node", node_cols, ARRAY_SIZE(node_cols));
+	fmt_begin(f, "spread", node_cols, ARRAY_SIZE(node_cols));
 	fmt_dbl(f, thermal_spread(t->med[M_HOT], t->nd.G));
 	fmt_dbl(f, thermal_spread(t->med[M_CLK], t->nd.G));
 	fmt_dbl(f, rho);

@@ -12,7 +12,7 @@ g64.json: pytorch, node many, 64 GPUs, 64 samples, 192 kernels (0 comm)
 # node: many
 
 
-# persistent_straggler: none (0 of 1 samples have a straggler)
+# persistent_straggler: none (no sample has a straggler)
 # gpus
 # node	device	rank	vendor	product	samples	kernels	comm_kernels	trace_s	metrics	readings	telemetry_s	overlaps_trace
 --- stderr

@@ -53,7 +53,7 @@ gpu  energy_j  seconds
   6     445.5    6.000
   7     440.6    6.000
 
-node
+spread
 temp_spread  freq_spread  spearman_temp_lead  hottest_first    slowest_first
      1.0909          nan                 nan  3,2,1,6,7,0,4,5  -
 lead: no matched traces; spearman_temp_lead is nan

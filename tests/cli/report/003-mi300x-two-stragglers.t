@@ -1,0 +1,83 @@
+desc: the main job on sample-traces/mi300x-two-stragglers: golden report
+run: cd "$TOP" && litsi report sample-traces/mi300x-two-stragglers
+exit: 1
+--- stdout
+sample-traces/mi300x-two-stragglers/amd-smi.csv.gz: amd-smi-csv, node default, 8 GPUs, 0 samples, 0 kernels (0 comm), 8568 telemetry readings
+sample-traces/mi300x-two-stragglers/rank0.json.gz: pytorch, node default, rank 0, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank1.json.gz: pytorch, node default, rank 1, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank2.json.gz: pytorch, node default, rank 2, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank3.json.gz: pytorch, node default, rank 3, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank4.json.gz: pytorch, node default, rank 4, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank5.json.gz: pytorch, node default, rank 5, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank6.json.gz: pytorch, node default, rank 6, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank7.json.gz: pytorch, node default, rank 7, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/truth.json: skipped (not a trace or telemetry log)
+ingested 9, already present 0, skipped 1, failed 0
+# litsi report: node default
+
+inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
+GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians)
+gpu  rank  product              samples  kernels  lead_ms  overlap_pct  temp_c  clock_mhz  power_w  role
+  0  0     AMD Instinct MI300X        6     1248  150.051        45.13    73.0       2048    751.0  -
+  1  1     AMD Instinct MI300X        6     1248  139.399        44.17    73.0       2040    750.5  -
+  2  2     AMD Instinct MI300X        6     1248    0.000        31.72    82.0       1964    752.5  straggler
+  3  3     AMD Instinct MI300X        6     1248  178.297        47.69    71.0       2062    749.0  -
+  4  4     AMD Instinct MI300X        6     1248  229.666        52.32    68.0       2091    749.5  -
+  5  5     AMD Instinct MI300X        6     1248  211.959        50.72    69.0       2076    751.0  -
+  6  6     AMD Instinct MI300X        6     1248   67.784        37.78    77.5       2002    748.5  -
+  7  7     AMD Instinct MI300X        6     1248  186.921        48.44    71.0       2068    751.5  -
+
+straggler: gpu 2 (6 of 6 samples)
+thermal: temperature spread 1.206x, clock spread 1.064x (max/min of per-GPU medians)
+  hottest first: 2,6,0,1,3,7,5,4; slowest clock first: 2,6,1,0,3,7,5,4
+  Spearman correlation of temperature and lead: -0.988 (negative: hotter GPUs lead less)
+
+overlap vs duration (strongest across-GPU correlations of matched kernels):
+  r =  0.979 over   96 instances  void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c...
+  r =  0.945 over   48 instances  void at::native::vectorized_elementwise_kernel<4, at::native::(anonymo...
+  r =  0.940 over   96 instances  Cijk_Alik_Bljk_BBS_BH_Bias_HAS_SAV_UserArgs_MT256x128x64_MI32x32x8x1_S...
+
+model predictions (METHOD 5-6; ratios to the recorded run):
+  gpu-red      align to max GPU: throughput x1.000, node GPU power x0.969
+  gpu-realloc  align to med GPU: throughput x1.044, node GPU power x1.003
+  cpu-slosh    align to min GPU: throughput x1.067, node GPU power x1.021
+
+recommended power caps (model predictions; the commands are printed, not run):
+  gpu-red: sum 5779 W of 6000 W, predicted throughput x1.000, power x0.963
+    gpu  0  721 W   amd-smi set -g '0' -o '721'
+    gpu  1  723 W   amd-smi set -g '1' -o '723'
+    gpu  2  750 W   amd-smi set -g '2' -o '750'
+    gpu  3  716 W   amd-smi set -g '3' -o '716'
+    gpu  4  708 W   amd-smi set -g '4' -o '708'
+    gpu  5  711 W   amd-smi set -g '5' -o '711'
+    gpu  6  736 W   amd-smi set -g '6' -o '736'
+    gpu  7  714 W   amd-smi set -g '7' -o '714'
+  gpu-realloc: sum 5574 W of 5600 W, predicted throughput x1.083, power x0.995
+    gpu  0  694 W   amd-smi set -g '0' -o '694'
+    gpu  1  698 W   amd-smi set -g '1' -o '698'
+    gpu  2  750 W   amd-smi set -g '2' -o '750'
+    gpu  3  685 W   amd-smi set -g '3' -o '685'
+    gpu  4  670 W   amd-smi set -g '4' -o '670'
+    gpu  5  674 W   amd-smi set -g '5' -o '674'
+    gpu  6  721 W   amd-smi set -g '6' -o '721'
+    gpu  7  682 W   amd-smi set -g '7' -o '682'
+  cpu-slosh: sum 5740 W of 5760 W, predicted throughput x1.088, power x1.025
+    gpu  0  716 W   amd-smi set -g '0' -o '716'
+    gpu  1  718 W   amd-smi set -g '1' -o '718'
+    gpu  2  750 W   amd-smi set -g '2' -o '750'
+    gpu  3  709 W   amd-smi set -g '3' -o '709'
+    gpu  4  701 W   amd-smi set -g '4' -o '701'
+    gpu  5  704 W   amd-smi set -g '5' -o '704'
+    gpu  6  733 W   amd-smi set -g '6' -o '733'
+    gpu  7  709 W   amd-smi set -g '7' -o '709'
+
+== Verdict (litsi check) ==
+node default: IMBALANCED
+  straggler: gpu 2 (100.0% of 6 samples)
+  fired   temp-spread  1.206 (threshold 1.100)
+  fired   freq-spread  1.064 (threshold 1.040)
+  fired   straggler    1.067 (threshold 1.020); gpu 2 straggler in 100.0% of samples
+  skipped throttle     no throttling telemetry for two or more GPUs
+  recommended caps (gpu-realloc, model prediction): gpu 0 694 W, gpu 1 698 W, gpu 2 750 W, gpu 3 685 W, gpu 4 670 W, gpu 5 674 W, gpu 6 721 W, gpu 7 682 W
+1 of 1 node imbalanced: default
+--- stderr

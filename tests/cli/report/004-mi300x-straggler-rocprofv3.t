@@ -1,0 +1,91 @@
+desc: the main job on sample-traces/mi300x-straggler-rocprofv3: golden report
+run: cd "$TOP" && litsi report sample-traces/mi300x-straggler-rocprofv3
+exit: 1
+--- stdout
+sample-traces/mi300x-straggler-rocprofv3/amd-smi.csv.gz: amd-smi-csv, node default, 8 GPUs, 0 samples, 0 kernels (0 comm), 8568 telemetry readings
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_agent_info.csv: rocprofv3-csv, node default, 8 GPUs, 0 samples, 0 kernels (0 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48228/48228_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48228/48228_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48245/48245_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48245/48245_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48262/48262_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48262/48262_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48279/48279_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48279/48279_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48296/48296_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48296/48296_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48313/48313_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48313/48313_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48330/48330_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48330/48330_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/truth.json: skipped (not a trace or telemetry log)
+ingested 10, already present 7, skipped 1, failed 0
+# litsi report: node default
+
+inputs: 10 sources (1 amd-smi-csv, 9 rocprofv3-csv)
+GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians)
+gpu  rank  product              samples  kernels  lead_ms   overlap_pct  temp_c  clock_mhz  power_w  role
+  0  -     AMD Instinct MI300X        1     1248   938.805        46.09    70.0       2061    749.0  -
+  1  -     AMD Instinct MI300X        1     1248  1057.897        47.88    69.0       2077    747.0  -
+  2  -     AMD Instinct MI300X        1     1248   762.023        43.41    72.0       2049    749.0  -
+  3  -     AMD Instinct MI300X        1     1248   905.089        45.57    70.0       2063    748.0  -
+  4  -     AMD Instinct MI300X        1     1248  1158.669        49.40    68.0       2087    748.0  -
+  5  -     AMD Instinct MI300X        1     1248     0.000        31.98    80.0       1978    750.0  straggler
+  6  -     AMD Instinct MI300X        1     1248  1124.137        48.89    68.0       2082    749.0  -
+  7  -     AMD Instinct MI300X        1     1248  1124.451        48.89    68.0       2083    750.0  -
+
+straggler: gpu 5 (1 of 1 samples)
+thermal: temperature spread 1.177x, clock spread 1.055x (max/min of per-GPU medians)
+  hottest first: 5,2,0,3,1,4,6,7; slowest clock first: 5,2,0,3,1,6,7,4
+  Spearman correlation of temperature and lead: -0.970 (negative: hotter GPUs lead less)
+
+overlap vs duration (strongest across-GPU correlations of matched kernels):
+  r =  0.983 over  144 instances  void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunc...
+  r =  0.979 over   48 instances  void at::native::vectorized_elementwise_kernel<4, at::native::(anonymo...
+  r =  0.970 over   96 instances  void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c...
+
+model predictions (METHOD 5-6; ratios to the recorded run):
+  gpu-red      align to max GPU: throughput x1.000, node GPU power x0.969
+  gpu-realloc  align to med GPU: throughput x1.044, node GPU power x1.003
+  cpu-slosh    align to min GPU: throughput x1.060, node GPU power x1.016
+
+recommended power caps (model predictions; the commands are printed, not run):
+  gpu-red: sum 5471 W of 6000 W, predicted throughput x0.999, power x0.912
+    gpu  0  679 W   amd-smi set -g '0' -o '679'
+    gpu  1  670 W   amd-smi set -g '1' -o '670'
+    gpu  2  692 W   amd-smi set -g '2' -o '692'
+    gpu  3  681 W   amd-smi set -g '3' -o '681'
+    gpu  4  666 W   amd-smi set -g '4' -o '666'
+    gpu  5  750 W   amd-smi set -g '5' -o '750'
+    gpu  6  666 W   amd-smi set -g '6' -o '666'
+    gpu  7  667 W   amd-smi set -g '7' -o '667'
+  gpu-realloc: sum 5563 W of 5600 W, predicted throughput x1.005, power x0.993
+    gpu  0  691 W   amd-smi set -g '0' -o '691'
+    gpu  1  684 W   amd-smi set -g '1' -o '684'
+    gpu  2  702 W   amd-smi set -g '2' -o '702'
+    gpu  3  693 W   amd-smi set -g '3' -o '693'
+    gpu  4  681 W   amd-smi set -g '4' -o '681'
+    gpu  5  750 W   amd-smi set -g '5' -o '750'
+    gpu  6  681 W   amd-smi set -g '6' -o '681'
+    gpu  7  681 W   amd-smi set -g '7' -o '681'
+  cpu-slosh: sum 5759 W of 5760 W, predicted throughput x1.005, power x1.028
+    gpu  0  718 W   amd-smi set -g '0' -o '718'
+    gpu  1  714 W   amd-smi set -g '1' -o '714'
+    gpu  2  723 W   amd-smi set -g '2' -o '723'
+    gpu  3  718 W   amd-smi set -g '3' -o '718'
+    gpu  4  712 W   amd-smi set -g '4' -o '712'
+    gpu  5  750 W   amd-smi set -g '5' -o '750'
+    gpu  6  712 W   amd-smi set -g '6' -o '712'
+    gpu  7  712 W   amd-smi set -g '7' -o '712'
+
+== Verdict (litsi check) ==
+node default: IMBALANCED
+  straggler: gpu 5 (100.0% of 1 samples)
+  fired   temp-spread  1.176 (threshold 1.100)
+  fired   freq-spread  1.055 (threshold 1.040)
+  fired   straggler    1.060 (threshold 1.020); gpu 5 straggler in 100.0% of samples
+  skipped throttle     no throttling telemetry for two or more GPUs
+  recommended caps (gpu-realloc, model prediction): gpu 0 691 W, gpu 1 684 W, gpu 2 702 W, gpu 3 693 W, gpu 4 681 W, gpu 5 750 W, gpu 6 681 W, gpu 7 681 W
+1 of 1 node imbalanced: default
+--- stderr

@@ -1,0 +1,8 @@
+desc: usage errors exit 2
+run: litsi report --format xml
+exit: 2
+--- stdout
+--- stderr
+litsi report: invalid --format 'xml' (expected text or json)
+usage: litsi report [--detail] [--keep] [--node name] [--plots dir]
+                    [--format text|json] [path ...]

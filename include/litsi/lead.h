@@ -80,6 +80,7 @@ struct coll_match {
 	uint32_t *group;	/* [K] */
 	uint32_t *occ;		/* [K] occurrence of the group on each GPU, by start */
 	int64_t *start, *end;	/* [G*K] */
+	size_t *idx;		/* [G*K] index of the instance in the caller's c[g] */
 	size_t dropped;		/* (group, occurrence) keys missing on some GPU */
 };
 

@@ -335,6 +335,7 @@ lead_match_collectives(size_t G, const struct coll_inst *const *c, const size_t 
 	out->occ = xmalloc((K + 1) * sizeof(*out->occ));
 	out->start = xmalloc((G * K + 1) * sizeof(*out->start));
 	out->end = xmalloc((G * K + 1) * sizeof(*out->end));
+	out->idx = xmalloc((G * K + 1) * sizeof(*out->idx));
 	for (k = 0; k < K; k++) {
 		out->group[k] = keys[k].name;
 		out->occ[k] = keys[k].occ;
@@ -343,6 +344,7 @@ lead_match_collectives(size_t G, const struct coll_inst *const *c, const size_t 
 
 			out->start[rec->g * K + k] = c[rec->g][rec->idx].start_ns;
 			out->end[rec->g * K + k] = c[rec->g][rec->idx].end_ns;
+			out->idx[rec->g * K + k] = rec->idx;
 		}
 	}
 	free(keys);
@@ -359,5 +361,6 @@ coll_match_release(struct coll_match *m)
 	free(m->occ);
 	free(m->start);
 	free(m->end);
+	free(m->idx);
 	memset(m, 0, sizeof(*m));
 }

@@ -86,6 +86,28 @@ ana_load_sample(struct litsi_ctx *ctx, struct ana_node *nd, int64_t step)
 }
 
 int
+ana_load_groups(struct litsi_ctx *ctx, const struct gpu_row *gpu, const struct kspan *k,
+		size_t n, const struct ival *u, size_t nu, bool layers, struct overlap_group **gr,
+		size_t *ng, size_t *unassigned, size_t *nann)
+{
+	struct aspan *a = NULL;
+	size_t na = 0;
+
+	*gr = NULL;
+	*ng = *unassigned = *nann = 0;
+	if (!n)
+		return 0;
+	/* CPU annotations enclose launches that precede the first kernel: look 1000 s back. */
+	if (store_load_annotations(ctx->st, gpu->id, k[0].start_ns - (int64_t)1e12,
+				   k[n - 1].end_ns, &a, &na, &ctx->err))
+		return ctx->err.status;
+	overlap_groups(k, n, u, nu, a, na, layers, gr, ng, unassigned);
+	*nann = na;
+	free(a);
+	return 0;
+}
+
+int
 ana_gpu_index(const struct ana_node *nd, int dev)
 {
 	size_t g;

@@ -11,6 +11,7 @@
 
 #include "cmd.h"
 #include "litsi/lead.h"
+#include "litsi/overlap.h"
 
 struct ana_node {
 	int64_t node_id;
@@ -34,6 +35,15 @@ void ana_node_release(struct ana_node *nd);
 int ana_load_sample(struct litsi_ctx *ctx, struct ana_node *nd, int64_t step);
 /* ana_reclassify() - apply --comm-pattern to @k (compute <-> comm only). */
 void ana_reclassify(struct litsi_ctx *ctx, struct ana_node *nd, struct kspan *k, size_t n);
+/*
+ * ana_load_groups() - the operations (@layers false) or layers of one GPU's
+ * sample kernels @k (sorted by start, any class), whose comm union is @u:
+ * loads the GPU's annotations around the sample and runs overlap_groups().
+ * *gr is malloc'd; *nann counts the annotations found (0: none to group by).
+ */
+int ana_load_groups(struct litsi_ctx *ctx, const struct gpu_row *gpu, const struct kspan *k,
+		    size_t n, const struct ival *u, size_t nu, bool layers,
+		    struct overlap_group **gr, size_t *ng, size_t *unassigned, size_t *nann);
 /* ana_gpu_index() - index of device @dev in nd->gpus, or -1. */
 int ana_gpu_index(const struct ana_node *nd, int dev);
 /*

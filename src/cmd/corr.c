@@ -2,7 +2,9 @@
 /*
  * corr.c: litsi corr: Pearson r and cosine similarity between overlap ratio
  * and duration per (kernel name, GPU) over the node's samples, and per kernel
- * name across the GPUs of each matched instance (METHOD.md §2).
+ * name across the GPUs of each matched instance (METHOD.md §2). With --by
+ * operation|layer the key is the annotation of a group of kernels and x, y
+ * are the group's ratio and span (METHOD.md §1).
  */
 #include "anaload.h"
 #include "litsi/overlap.h"
@@ -13,9 +15,11 @@
 #include <string.h>
 
 static const char usage_str[] =
-	"usage: litsi corr [--node name] [--gpu n] [--comm-pattern regex] [--format fmt]\n";
+	"usage: litsi corr [--node name] [--gpu n] [--by kernel|operation|layer]\n"
+	"                  [--comm-pattern regex] [--format fmt]\n";
 
 static const struct option longopts[] = {
+	{ "by", required_argument, NULL, 'b' },
 	{ "comm-pattern", required_argument, NULL, 'c' },
 	{ "format", required_argument, NULL, 'F' },
 	{ "gpu", required_argument, NULL, 'g' },
@@ -25,9 +29,14 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+enum corr_by { BY_KERNEL, BY_OPERATION, BY_LAYER };
+
+static const char *const by_name[] = { "kernel", "operation", "layer" };
+
 struct corr_opts {
 	const char *node, *comm_re;
 	int gpu;
+	enum corr_by by;
 	enum fmt_kind kind;
 };
 
@@ -95,6 +104,24 @@ acc_gpu(struct corr_acc *a, size_t g, const struct kspan *k, size_t n)
 	free(ratio);
 }
 
+/* One instance of key @id matched on all GPUs: r and cosine over the G pairs (x, y). */
+static void
+acc_instance(struct corr_acc *a, uint32_t id, const double *x, const double *y)
+{
+	double r = stats_pearson(x, y, a->G), c = stats_cosine(x, y, a->G);
+
+	acc_grow(a, id);
+	a->inst[id]++;
+	if (!isnan(r)) {
+		a->rdef[id]++;
+		a->rsum[id] += r;
+	}
+	if (!isnan(c)) {
+		a->cdef[id]++;
+		a->csum[id] += c;
+	}
+}
+
 static void
 acc_across(struct corr_acc *a, const struct match *m)
 {
@@ -102,28 +129,77 @@ acc_across(struct corr_acc *a, const struct match *m)
 	size_t k, g;
 
 	for (k = 0; k < m->K; k++) {
-		uint32_t id = m->name_id[k];
-		double r, c;
-
 		for (g = 0; g < m->G; g++) {
 			x[g] = m->ratio[g * m->K + k];
 			y[g] = (double)m->dur[g * m->K + k];
 		}
-		r = stats_pearson(x, y, m->G);
-		c = stats_cosine(x, y, m->G);
-		acc_grow(a, id);
-		a->inst[id]++;
-		if (!isnan(r)) {
-			a->rdef[id]++;
-			a->rsum[id] += r;
-		}
-		if (!isnan(c)) {
-			a->cdef[id]++;
-			a->csum[id] += c;
-		}
+		acc_instance(a, m->name_id[k], x, y);
 	}
 	free(x);
 	free(y);
+}
+
+/* Totals of the annotation grouping over a node's samples. */
+struct group_count {
+	size_t annotations, unassigned;
+};
+
+/*
+ * One sample with --by operation|layer: per GPU the groups' (ratio, span)
+ * series, then the groups matched across the GPUs by (name, occurrence).
+ */
+static int
+acc_groups(struct litsi_ctx *ctx, struct corr_acc *a, struct ana_node *nd, bool layers,
+	   struct group_count *cnt)
+{
+	struct overlap_group **gr = xcalloc(nd->G + 1, sizeof(*gr));
+	struct coll_inst **ci = xcalloc(nd->G + 1, sizeof(*ci));
+	size_t *ng = xcalloc(nd->G + 1, sizeof(*ng));
+	double *x = xmalloc((nd->G + 1) * sizeof(*x)), *y = xmalloc((nd->G + 1) * sizeof(*y));
+	struct coll_match m = { 0 };
+	size_t g, i, k;
+	int rc = 0;
+
+	for (g = 0; !rc && g < nd->G; g++) {
+		struct ival *u = xmalloc((nd->nk[g] + 1) * sizeof(*u));
+		size_t nu = overlap_comm_union(nd->kern[g], nd->nk[g], u), un, na;
+
+		rc = ana_load_groups(ctx, &nd->gpus[g], nd->kern[g], nd->nk[g], u, nu, layers,
+				     &gr[g], &ng[g], &un, &na);
+		free(u);
+		cnt->annotations += na;
+		cnt->unassigned += un;
+		ci[g] = xmalloc((ng[g] + 1) * sizeof(*ci[g]));
+		for (i = 0; i < ng[g]; i++) {
+			const struct overlap_group *o = &gr[g][i];
+
+			acc_grow(a, o->name_id);
+			stats_corr_add(&a->per[(size_t)o->name_id * a->G + g], o->ratio,
+				       (double)ival_len(o->start_ns, o->end_ns));
+			ci[g][i] = (struct coll_inst){ o->start_ns, o->end_ns, o->name_id };
+		}
+	}
+	if (!rc) {
+		lead_match_collectives(nd->G, (const struct coll_inst *const *)ci, ng, &m);
+		for (k = 0; k < m.K; k++) {
+			for (g = 0; g < m.G; g++) {
+				x[g] = gr[g][m.idx[g * m.K + k]].ratio;
+				y[g] = (double)ival_len(m.start[g * m.K + k], m.end[g * m.K + k]);
+			}
+			acc_instance(a, m.group[k], x, y);
+		}
+		coll_match_release(&m);
+	}
+	for (g = 0; g < nd->G; g++) {
+		free(gr[g]);
+		free(ci[g]);
+	}
+	free(gr);
+	free(ci);
+	free(ng);
+	free(x);
+	free(y);
+	return rc;
 }
 
 struct name_ref {
@@ -145,7 +221,14 @@ print_acc(struct litsi_ctx *ctx, struct fmt *f, const struct corr_opts *o, struc
 	  struct corr_acc *a)
 {
 	struct name_ref *names = xmalloc((a->nr_names + 1) * sizeof(*names));
+	struct fmt_col cols[ARRAY_SIZE(corr_cols)], across[ARRAY_SIZE(across_cols)];
 	size_t nn = 0, i, g;
+
+	/* The key column is named after --by: kernel, operation or layer. */
+	memcpy(cols, corr_cols, sizeof(cols));
+	memcpy(across, across_cols, sizeof(across));
+	cols[ARRAY_SIZE(cols) - 1].name = by_name[o->by];
+	across[ARRAY_SIZE(across) - 1].name = by_name[o->by];
 
 	for (i = 0; i < a->nr_names; i++)
 		for (g = 0; g < a->G; g++)
@@ -155,7 +238,7 @@ print_acc(struct litsi_ctx *ctx, struct fmt *f, const struct corr_opts *o, struc
 				break;
 			}
 	qsort(names, nn, sizeof(*names), cmp_name_ref);
-	fmt_begin(f, "corr", corr_cols, ARRAY_SIZE(corr_cols));
+	fmt_begin(f, "corr", cols, ARRAY_SIZE(cols));
 	for (g = 0; g < a->G; g++) {
 		if (o->gpu >= 0 && nd->gpus[g].device != o->gpu)
 			continue;
@@ -174,7 +257,7 @@ print_acc(struct litsi_ctx *ctx, struct fmt *f, const struct corr_opts *o, struc
 		fmt_break(f);
 	}
 	fmt_end(f);
-	fmt_begin(f, "corr_across_gpus", across_cols, ARRAY_SIZE(across_cols));
+	fmt_begin(f, "corr_across_gpus", across, ARRAY_SIZE(across));
 	for (i = 0; i < nn; i++) {
 		uint32_t id = names[i].id;
 
@@ -197,6 +280,7 @@ run_node(struct litsi_ctx *ctx, struct fmt *f, const struct corr_opts *o,
 {
 	struct ana_node nd;
 	struct corr_acc a = { 0 };
+	struct group_count cnt = { 0 };
 	size_t s, g;
 	int rc;
 
@@ -216,11 +300,27 @@ run_node(struct litsi_ctx *ctx, struct fmt *f, const struct corr_opts *o,
 		rc = ana_load_sample(ctx, &nd, nd.steps[s]);
 		if (rc)
 			goto out;
+		if (o->by != BY_KERNEL) {
+			rc = acc_groups(ctx, &a, &nd, o->by == BY_LAYER, &cnt);
+			if (rc)
+				goto out;
+			continue;
+		}
 		for (g = 0; g < nd.G; g++)
 			acc_gpu(&a, g, nd.kern[g], nd.nk[g]);
 		lead_match(nd.G, (const struct kspan *const *)nd.kern, nd.nk, &m);
 		acc_across(&a, &m);
 		match_release(&m);
+	}
+	if (o->by != BY_KERNEL) {
+		if (!cnt.annotations) {
+			rc = err_set(&ctx->err, LITSI_EUSAGE,
+				     "node '%s' has no annotations to group kernels by (--by %s "
+				     "needs user_annotation or gpu_user_annotation ranges)",
+				     node->name, by_name[o->by]);
+			goto out;
+		}
+		fmt_note(f, "kernels_outside_annotations", "%zu", cnt.unassigned);
 	}
 	print_acc(ctx, f, o, &nd, &a);
 out:
@@ -237,11 +337,21 @@ out:
 static int
 parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct corr_opts *o)
 {
+	size_t i;
 	int opt;
 
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 'b':
+			for (i = 0; i < ARRAY_SIZE(by_name) && strcmp(optarg, by_name[i]); i++)
+				;
+			if (i == ARRAY_SIZE(by_name))
+				return cmd_usage_error("corr", usage_str,
+						       "invalid --by '%s' (expected kernel, "
+						       "operation or layer)", optarg);
+			o->by = (enum corr_by)i;
+			break;
 		case 'c':
 			o->comm_re = optarg;
 			break;

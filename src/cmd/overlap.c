@@ -99,16 +99,11 @@ print_groups(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
 	     const struct gpu_row *gpu, int64_t step, const struct kspan *k, size_t n,
 	     const struct ival *u, size_t nu)
 {
-	struct aspan *a = NULL;
-	struct overlap_group *gr = NULL;
-	size_t na = 0, ng = 0, unassigned = 0, i;
+	struct overlap_group *gr;
+	size_t ng, unassigned, na, i;
 
-	if (!n)
-		return 0;
-	if (store_load_annotations(ctx->st, gpu->id, k[0].start_ns - (int64_t)1e12,
-				   k[n - 1].end_ns, &a, &na, &ctx->err))
+	if (ana_load_groups(ctx, gpu, k, n, u, nu, o->by == BY_LAYER, &gr, &ng, &unassigned, &na))
 		return ctx->err.status;
-	overlap_groups(k, n, u, nu, a, na, o->by == BY_LAYER, &gr, &ng, &unassigned);
 	for (i = 0; i < ng; i++) {
 		fmt_int(f, gpu->device);
 		fmt_int(f, step);
@@ -131,7 +126,6 @@ print_groups(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
 		fmt_str(f, "(no annotation)");
 		fmt_end_row(f);
 	}
-	free(a);
 	free(gr);
 	return 0;
 }

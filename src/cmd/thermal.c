@@ -89,6 +89,59 @@ load_telemetry(struct litsi_ctx *ctx, struct tnode *t)
 	return 0;
 }
 
+/* Whether the GPU was busy at @t: its gfx activity reading at that time > 1%. */
+static bool
+busy_at(const struct tsample *act, size_t n, int64_t t)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (act[mid].t_ns < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo == n || act[lo].t_ns != t || act[lo].value > 1.0;
+}
+
+/*
+ * Decision: a whole log (no traced window to cut it to) also holds the idle
+ * minutes before and after the job, which would pull the medians toward idle
+ * temperatures and clocks. Readings of temperature and clock taken while the
+ * GPU's gfx activity was at most 1% are left out, when the log has activity
+ * readings and some busy ones; power and energy keep every reading.
+ */
+static int
+drop_idle(struct litsi_ctx *ctx, struct tnode *t)
+{
+	static const int filtered[] = { M_HOT, M_MEM, M_CLK };
+	size_t g, i, j, k, na;
+
+	for (g = 0; g < t->nd.G; g++) {
+		struct tsample *act;
+		bool any_busy = false;
+
+		if (store_load_telemetry(ctx->st, t->nd.gpus[g].id, METRIC_GFX_ACT, &act, &na,
+					 &ctx->err))
+			return ctx->err.status;
+		for (i = 0; i < na; i++)
+			any_busy = any_busy || act[i].value > 1.0;
+		for (k = 0; any_busy && k < ARRAY_SIZE(filtered); k++) {
+			struct tsample *v = t->tel[filtered[k]][g];
+			size_t *n = &t->n[filtered[k]][g];
+
+			for (i = j = 0; i < *n; i++)
+				if (busy_at(act, na, v[i].t_ns))
+					v[j++] = v[i];
+			*n = j;
+		}
+		free(act);
+	}
+	return 0;
+}
+
 /*
  * Use the traced window when every GPU that has telemetry has a reading in
  * it; otherwise the whole log, for every GPU alike.
@@ -115,6 +168,8 @@ choose_window(struct litsi_ctx *ctx, struct tnode *t)
 			t->aligned = false;
 	}
 	t->aligned = t->aligned && any;
+	if (!t->aligned && drop_idle(ctx, t))
+		return ctx->err.status;
 	for (m = 0; m < NR_METRICS; m++)
 		for (g = 0; g < t->nd.G; g++) {
 			if (t->aligned)
@@ -291,7 +346,8 @@ run_node(struct litsi_ctx *ctx, struct fmt *f, const struct thermal_opts *o,
 	if (t.aligned)
 		fmt_note(f, "window", "traced [%lld, %lld] ns", (long long)t.ws, (long long)t.we);
 	else
-		fmt_note(f, "window", "whole telemetry log (not aligned with any traced window)");
+		fmt_note(f, "window", "whole telemetry log (not aligned with any traced window); "
+				      "temperature and clock readings at gfx activity <= 1%% left out");
 	if (o->normalize)
 		fmt_note(f, "normalized", "values divided by the node minimum of per-GPU medians");
 	if (o->series) {

@@ -219,6 +219,28 @@ START_TEST(collectives)
 }
 END_TEST
 
+START_TEST(collectives_index)
+{
+	/* Out of start order: idx leads back to the caller's element. */
+	struct coll_inst c0[] = { { 300, 400, 7 }, { 50, 60, 9 }, { 100, 200, 7 } };
+	struct coll_inst c1[] = { { 150, 210, 7 }, { 290, 400, 7 }, { 70, 80, 9 } };
+	const struct coll_inst *c[] = { c0, c1 };
+	size_t n[] = { 3, 3 };
+	struct coll_match m;
+
+	lead_match_collectives(2, c, n, &m);
+	ck_assert_uint_eq(m.K, 3);
+	ck_assert_uint_eq(m.group[0], 9);
+	ck_assert_uint_eq(m.idx[0 * 3 + 0], 1);
+	ck_assert_uint_eq(m.idx[1 * 3 + 0], 2);
+	ck_assert_uint_eq(m.idx[0 * 3 + 1], 2);	/* (7, 0) on GPU 0 */
+	ck_assert_uint_eq(m.idx[1 * 3 + 1], 0);
+	ck_assert_uint_eq(m.idx[0 * 3 + 2], 0);	/* (7, 1) */
+	ck_assert_uint_eq(m.idx[1 * 3 + 2], 1);
+	coll_match_release(&m);
+}
+END_TEST
+
 START_TEST(clock_domains)
 {
 	struct kspan g0[] = { ks(1, 0, 10, 0) }, g1[] = { ks(1, 5, 15, 0) };
@@ -247,6 +269,7 @@ lead_suite(void)
 	tcase_add_test(tc, property_slow_gpu);
 	tcase_add_test(tc, classify_epsilon_border);
 	tcase_add_test(tc, collectives);
+	tcase_add_test(tc, collectives_index);
 	tcase_add_test(tc, clock_domains);
 	suite_add_tcase(s, tc);
 	return s;

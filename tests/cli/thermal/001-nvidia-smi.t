@@ -5,7 +5,7 @@ run: litsi thermal --format table
 exit: 0
 --- stdout
 node: default
-window: whole telemetry log (not aligned with any traced window)
+window: whole telemetry log (not aligned with any traced window); temperature and clock readings at gfx activity <= 1% left out
 
 thermal
 gpu  metric          n  median  min     max     twmean

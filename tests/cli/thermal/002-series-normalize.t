@@ -5,7 +5,7 @@ run: litsi thermal --series --normalize --format tsv | head -9
 exit: 0
 --- stdout
 # node: default
-# window: whole telemetry log (not aligned with any traced window)
+# window: whole telemetry log (not aligned with any traced window); temperature and clock readings at gfx activity <= 1% left out
 # normalized: values divided by the node minimum of per-GPU medians
 
 

@@ -4,16 +4,16 @@ run: litsi thermal --format csv
 exit: 0
 --- stdout
 # node: default
-# window: whole telemetry log (not aligned with any traced window)
+# window: whole telemetry log (not aligned with any traced window); temperature and clock readings at gfx activity <= 1% left out
 
 gpu,metric,n,median,min,max,twmean
-0,temp_hotspot_c,3,45.000,40.000,50.000,42.500
-0,temp_mem_c,3,31.000,30.000,32.000,30.500
-0,gfx_clk_mhz,3,1603.500,1503.500,1703.500,1553.500
+0,temp_hotspot_c,2,47.500,45.000,50.000,45.000
+0,temp_mem_c,2,31.500,31.000,32.000,31.000
+0,gfx_clk_mhz,2,1653.500,1603.500,1703.500,1603.500
 0,power_w,3,400.000,300.000,500.000,350.000
-1,temp_hotspot_c,3,46.000,41.000,51.000,43.500
-1,temp_mem_c,3,32.000,31.000,33.000,31.500
-1,gfx_clk_mhz,3,1613.500,1513.500,1713.500,1563.500
+1,temp_hotspot_c,2,48.500,46.000,51.000,46.000
+1,temp_mem_c,2,32.500,32.000,33.000,32.000
+1,gfx_clk_mhz,2,1663.500,1613.500,1713.500,1613.500
 1,power_w,3,410.000,310.000,510.000,360.000
 2,temp_hotspot_c,3,47.000,42.000,52.000,44.500
 2,temp_mem_c,3,33.000,32.000,34.000,32.500
@@ -51,6 +51,6 @@ gpu,energy_j,seconds
 7,940.0,2.000
 
 temp_spread,freq_spread,spearman_temp_lead,hottest_first,slowest_first
-1.1556,1.0437,nan,"7,6,5,4,3,2,1,0","0,1,2,3,4,5,6,7"
+1.1064,1.0308,nan,"7,6,5,4,1,3,0,2","2,3,4,0,5,1,6,7"
 # lead: no matched traces; spearman_temp_lead is nan
 --- stderr

@@ -26,19 +26,19 @@ ingested 10, already present 7, skipped 1, failed 0
 inputs: 10 sources (1 amd-smi-csv, 9 rocprofv3-csv)
 GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians)
 gpu  rank  product              samples  kernels  lead_ms   overlap_pct  temp_c  clock_mhz  power_w  role
-  0  -     AMD Instinct MI300X        1     1248   938.805        46.09    70.0       2061    749.0  -
+  0  -     AMD Instinct MI300X        1     1248   938.805        46.09    71.0       2064    749.0  -
   1  -     AMD Instinct MI300X        1     1248  1057.897        47.88    69.0       2077    747.0  -
-  2  -     AMD Instinct MI300X        1     1248   762.023        43.41    72.0       2049    749.0  -
-  3  -     AMD Instinct MI300X        1     1248   905.089        45.57    70.0       2063    748.0  -
-  4  -     AMD Instinct MI300X        1     1248  1158.669        49.40    68.0       2087    748.0  -
-  5  -     AMD Instinct MI300X        1     1248     0.000        31.98    80.0       1978    750.0  straggler
-  6  -     AMD Instinct MI300X        1     1248  1124.137        48.89    68.0       2082    749.0  -
-  7  -     AMD Instinct MI300X        1     1248  1124.451        48.89    68.0       2083    750.0  -
+  2  -     AMD Instinct MI300X        1     1248   762.023        43.41    72.0       2051    749.0  -
+  3  -     AMD Instinct MI300X        1     1248   905.089        45.57    71.0       2066    748.0  -
+  4  -     AMD Instinct MI300X        1     1248  1158.669        49.40    68.0       2089    748.0  -
+  5  -     AMD Instinct MI300X        1     1248     0.000        31.98    80.0       1982    750.0  straggler
+  6  -     AMD Instinct MI300X        1     1248  1124.137        48.89    68.0       2084    749.0  -
+  7  -     AMD Instinct MI300X        1     1248  1124.451        48.89    68.5       2085    750.0  -
 
 straggler: gpu 5 (1 of 1 samples)
-thermal: temperature spread 1.177x, clock spread 1.055x (max/min of per-GPU medians)
-  hottest first: 5,2,0,3,1,4,6,7; slowest clock first: 5,2,0,3,1,6,7,4
-  Spearman correlation of temperature and lead: -0.970 (negative: hotter GPUs lead less)
+thermal: temperature spread 1.177x, clock spread 1.054x (max/min of per-GPU medians)
+  hottest first: 5,2,0,3,1,7,4,6; slowest clock first: 5,2,0,3,1,6,7,4
+  Spearman correlation of temperature and lead: -0.952 (negative: hotter GPUs lead less)
 
 overlap vs duration (strongest across-GPU correlations of matched kernels):
   r =  0.983 over  144 instances  void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunc...

@@ -120,8 +120,8 @@ setup_connection(struct store *st, struct err *err)
 	sqlite3_busy_timeout(st->db, BUSY_TIMEOUT_MS);
 	if (store_exec(st, "PRAGMA foreign_keys = ON", err))
 		return err->status;
-	/* A larger page cache keeps an ingest's staging and index pages in memory (32 MiB). */
-	if (store_exec(st, "PRAGMA cache_size = -32768", err))
+	/* A larger page cache keeps an ingest's staging and index pages in memory (16 MiB). */
+	if (store_exec(st, "PRAGMA cache_size = -16384", err))
 		return err->status;
 	if (st->readonly)
 		return 0;

@@ -238,6 +238,10 @@ ingest_input(struct ingest_run *run, struct input *in)
 	return 0;
 fail:
 	store_ingest_abort(ig);
+	/* Errors raised by the store (not the parser) still name the file and offset. */
+	if (err.status != LITSI_EINTR && strncmp(err.msg, input_name(in), strlen(input_name(in))))
+		err_prefix(&err, "%s: byte %llu", input_name(in),
+			   (unsigned long long)input_offset(in));
 	if (err.status == LITSI_EINTR)
 		err_set(&err, LITSI_EINTR, "%s: interrupted; nothing of it was written",
 			input_name(in));

@@ -302,6 +302,19 @@ gpu_of(struct store_ingest *ig, int device, int64_t *gpu_id, struct err *err)
 	return 0;
 }
 
+/* @t shifted by the source's time shift (clock offset, late time base), checked. */
+static int
+shift(const struct store_ingest *ig, int64_t t, int64_t by, int64_t *out, struct err *err)
+{
+	if (__builtin_add_overflow(t, by, out))
+		return err_set(err, LITSI_EDATA,
+			       "time %lld ns shifted by %lld ns (--clock-offset or the trace's time "
+			       "base) does not fit in 64-bit nanoseconds",
+			       (long long)t, (long long)by);
+	(void)ig;
+	return 0;
+}
+
 static int
 sink_source(struct sink *sk, const struct rec_source *r, struct err *err)
 {
@@ -346,7 +359,7 @@ sink_kernel(struct sink *sk, const struct rec_kernel *r, struct err *err)
 {
 	struct store_ingest *ig = sk->ctx;
 	sqlite3_stmt *s = ig->stmt[S_KERNEL];
-	int64_t gpu_id, nid;
+	int64_t gpu_id, nid, t0, t1, tl = 0;
 
 	if (r->end_ns < r->start_ns)
 		return err_set(err, LITSI_EDATA, "kernel '%.*s' ends before it starts",
@@ -357,14 +370,18 @@ sink_kernel(struct sink *sk, const struct rec_kernel *r, struct err *err)
 	sqlite3_bind_int(s, 2, r->rank);
 	sqlite3_bind_int64(s, 3, r->stream);
 	sqlite3_bind_int64(s, 4, nid);
-	sqlite3_bind_int64(s, 5, r->start_ns + ig->base_ns);
-	sqlite3_bind_int64(s, 6, r->end_ns + ig->base_ns);
+	if (shift(ig, r->start_ns, ig->base_ns, &t0, err) ||
+	    shift(ig, r->end_ns, ig->base_ns, &t1, err) ||
+	    (r->launch_ns != TIME_NONE && shift(ig, r->launch_ns, ig->base_ns, &tl, err)))
+		return err->status;
+	sqlite3_bind_int64(s, 5, t0);
+	sqlite3_bind_int64(s, 6, t1);
 	sqlite3_bind_int(s, 7, (int)r->kclass);
 	bind_opt_i64(s, 8, r->correlation, -1);
 	if (r->launch_ns == TIME_NONE)
 		sqlite3_bind_null(s, 9);
 	else
-		sqlite3_bind_int64(s, 9, r->launch_ns + ig->base_ns);
+		sqlite3_bind_int64(s, 9, tl);
 	bind_opt_i64(s, 10, r->bytes, -1);
 	ig->n_kernels++;
 	ig->n_comm += r->kclass == KCLASS_COMM;
@@ -377,9 +394,13 @@ sink_launch(struct sink *sk, const struct rec_launch *r, struct err *err)
 	struct store_ingest *ig = sk->ctx;
 	sqlite3_stmt *s = ig->stmt[S_LAUNCH];
 
+	int64_t t;
+
+	if (shift(ig, r->ts_ns, ig->base_ns, &t, err))
+		return err->status;
 	sqlite3_bind_int(s, 1, r->rank);
 	sqlite3_bind_int64(s, 2, r->correlation);
-	sqlite3_bind_int64(s, 3, r->ts_ns + ig->base_ns);
+	sqlite3_bind_int64(s, 3, t);
 	sqlite3_bind_int64(s, 4, r->tid);
 	return step_done(ig, s, err, "cannot stage launch");
 }
@@ -390,10 +411,15 @@ sink_step(struct sink *sk, const struct rec_step *r, struct err *err)
 	struct store_ingest *ig = sk->ctx;
 	sqlite3_stmt *s = ig->stmt[S_STEP];
 
+	int64_t t0, t1;
+
+	if (shift(ig, r->start_ns, ig->base_ns, &t0, err) ||
+	    shift(ig, r->end_ns, ig->base_ns, &t1, err))
+		return err->status;
 	sqlite3_bind_int(s, 1, r->rank);
 	sqlite3_bind_int64(s, 2, r->step);
-	sqlite3_bind_int64(s, 3, r->start_ns + ig->base_ns);
-	sqlite3_bind_int64(s, 4, r->end_ns + ig->base_ns);
+	sqlite3_bind_int64(s, 3, t0);
+	sqlite3_bind_int64(s, 4, t1);
 	return step_done(ig, s, err, "cannot stage step");
 }
 
@@ -402,7 +428,7 @@ sink_annotation(struct sink *sk, const struct rec_annotation *r, struct err *err
 {
 	struct store_ingest *ig = sk->ctx;
 	sqlite3_stmt *s = ig->stmt[S_ANN];
-	int64_t nid, gpu_id = -1;
+	int64_t nid, gpu_id = -1, t0, t1;
 
 	if (name_id(ig, r->name, strlen(r->name), &nid, err))
 		return err->status;
@@ -411,8 +437,11 @@ sink_annotation(struct sink *sk, const struct rec_annotation *r, struct err *err
 	sqlite3_bind_int(s, 1, r->rank);
 	sqlite3_bind_text(s, 2, r->kind, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 3, nid);
-	sqlite3_bind_int64(s, 4, r->start_ns + ig->base_ns);
-	sqlite3_bind_int64(s, 5, r->end_ns + ig->base_ns);
+	if (shift(ig, r->start_ns, ig->base_ns, &t0, err) ||
+	    shift(ig, r->end_ns, ig->base_ns, &t1, err))
+		return err->status;
+	sqlite3_bind_int64(s, 4, t0);
+	sqlite3_bind_int64(s, 5, t1);
 	sqlite3_bind_int64(s, 6, r->tid);
 	bind_opt_i64(s, 7, r->external_id, -1);
 	bind_opt_i64(s, 8, gpu_id, -1);
@@ -425,9 +454,14 @@ sink_collective(struct sink *sk, const struct rec_collective *r, struct err *err
 	struct store_ingest *ig = sk->ctx;
 	sqlite3_stmt *s = ig->stmt[S_COLL];
 
+	int64_t t0, t1;
+
+	if (shift(ig, r->start_ns, ig->base_ns, &t0, err) ||
+	    shift(ig, r->end_ns, ig->base_ns, &t1, err))
+		return err->status;
 	sqlite3_bind_int(s, 1, r->rank);
-	sqlite3_bind_int64(s, 2, r->start_ns + ig->base_ns);
-	sqlite3_bind_int64(s, 3, r->end_ns + ig->base_ns);
+	sqlite3_bind_int64(s, 2, t0);
+	sqlite3_bind_int64(s, 3, t1);
 	sqlite3_bind_int64(s, 4, r->tid);
 	bind_opt_i64(s, 5, r->correlation, -1);
 	bind_opt_i64(s, 6, r->external_id, -1);
@@ -450,7 +484,7 @@ sink_telemetry(struct sink *sk, const struct rec_telemetry *r, struct err *err)
 {
 	struct store_ingest *ig = sk->ctx;
 	sqlite3_stmt *s = ig->stmt[S_TELEM];
-	int64_t gpu_id, mid;
+	int64_t gpu_id, mid, t;
 
 	if (r->value != r->value)	/* NaN readings are missing readings */
 		return 0;
@@ -461,7 +495,9 @@ sink_telemetry(struct sink *sk, const struct rec_telemetry *r, struct err *err)
 	sqlite3_bind_int64(s, 1, ig->source_id);
 	sqlite3_bind_int64(s, 2, gpu_id);
 	sqlite3_bind_int64(s, 3, mid);
-	sqlite3_bind_int64(s, 4, r->t_ns + ig->opts.clock_offset_ns);
+	if (shift(ig, r->t_ns, ig->opts.clock_offset_ns, &t, err))
+		return err->status;
+	sqlite3_bind_int64(s, 4, t);
 	sqlite3_bind_double(s, 5, r->value);
 	ig->n_telemetry++;
 	return step_done(ig, s, err, "cannot insert telemetry");
@@ -504,8 +540,8 @@ sink_time_base(struct sink *sk, int64_t base_ns, struct err *err)
 	struct store_ingest *ig = sk->ctx;
 	sqlite3_stmt *s;
 	static const char *const sql[] = {
-		"UPDATE temp.stage_kernel SET start_ns = start_ns + ?1, end_ns = end_ns + ?1,"
-		" launch_ns = launch_ns + ?1",
+		("UPDATE temp.stage_kernel SET start_ns = start_ns + ?1, end_ns = end_ns + ?1,"
+		 " launch_ns = launch_ns + ?1"),
 		"UPDATE temp.stage_launch SET ts_ns = ts_ns + ?1",
 		"UPDATE temp.stage_step SET start_ns = start_ns + ?1, end_ns = end_ns + ?1",
 		"UPDATE temp.stage_ann SET start_ns = start_ns + ?1, end_ns = end_ns + ?1",
@@ -524,7 +560,9 @@ sink_time_base(struct sink *sk, int64_t base_ns, struct err *err)
 		}
 		sqlite3_finalize(s);
 	}
-	ig->base_ns += base_ns;
+	if (__builtin_add_overflow(ig->base_ns, base_ns, &ig->base_ns))
+		return err_set(err, LITSI_EDATA, "time base %lld ns and --clock-offset do not fit "
+						"in 64-bit nanoseconds together", (long long)base_ns);
 	return 0;
 }
 

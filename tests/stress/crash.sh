@@ -39,8 +39,8 @@ cp base.db kill.db
 i=0 none=0 all=0
 while [ $i -lt "$repeat" ]; do
 	i=$((i + 1))
-	# a kill point anywhere in [0, 1.1 x the reference time]
-	delay=$(awk -v s="$$$i" -v ms="$ms" 'BEGIN { srand(s); printf "%.3f", rand() * ms * 1.1 / 1000 }')
+	# a kill point anywhere in [0, 0.9 x the reference time (both files)]
+	delay=$(awk -v s="$$$i" -v ms="$ms" 'BEGIN { srand(s); printf "%.3f", rand() * ms * 0.9 / 1000 }')
 	LITSI_DB=kill.db "$LITSI" -q ingest big.json 2>/dev/null &
 	pid=$!
 	sleep "$delay"

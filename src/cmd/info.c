@@ -95,12 +95,15 @@ print_gpus(struct fmt *f, const struct info_gpu *g, size_t n)
 		fmt_int(f, g[i].samples);
 		fmt_int(f, g[i].kernels);
 		fmt_int(f, g[i].comm);
-		fmt_dbl(f, g[i].first_ns == TIME_NONE ? 0.0
-						      : (double)(g[i].last_ns - g[i].first_ns) / 1e9);
+		/* In double: spans of hostile traces can exceed the int64 range. */
+		fmt_dbl(f, g[i].first_ns == TIME_NONE
+				   ? 0.0
+				   : ((double)g[i].last_ns - (double)g[i].first_ns) / 1e9);
 		fmt_int(f, g[i].metrics);
 		fmt_int(f, g[i].readings);
-		fmt_dbl(f, g[i].readings ? (double)(g[i].tel_last_ns - g[i].tel_first_ns) / 1e9
-					 : 0.0);
+		fmt_dbl(f, g[i].readings
+				   ? ((double)g[i].tel_last_ns - (double)g[i].tel_first_ns) / 1e9
+				   : 0.0);
 		fmt_str(f, coverage(&g[i]));
 		fmt_end_row(f);
 	}

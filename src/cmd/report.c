@@ -7,7 +7,9 @@
  */
 #include "cmd.h"
 
+#include <errno.h>
 #include <json.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -533,6 +535,10 @@ report_node(struct litsi_ctx *ctx, const struct report_opts *o, const char *node
 		struct err perr = { 0 };
 
 		fflush(ctx->out);
+		if (mkdir(o->plots, 0777) && errno != EEXIST) {
+			warn("cannot create '%s': %s", o->plots, strerror(errno));
+			return rc;
+		}
 		if (plot_all(ctx->st, node, o->plots, &perr))
 			warn("%s", perr.msg);
 	}

@@ -8,7 +8,7 @@ CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
 
 CPPFLAGS += -Iinclude -Isrc -I$(BUILD) -D_GNU_SOURCE -include src/util/banned.h
-ALL_CFLAGS = -std=c11 $(OPT) $(WARN) $(SAN) $(PKG_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = -std=c11 -pthread $(OPT) $(WARN) $(SAN) $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS_ALL = $(PKG_LIBS) -lm $(LDLIBS)
 
 LIB_SRC := $(sort $(wildcard src/util/*.c src/parse/*.c src/store/*.c src/analysis/*.c src/fmt/*.c))

@@ -61,6 +61,6 @@ echo "($k kernels; the JSON MB/s counts uncompressed bytes for both)"
 if [ -f "$bdir/liblitsi.a" ]; then
 	${CC:-cc} -O2 -std=c11 -Iinclude -Isrc -D_GNU_SOURCE -o "$tmp/bench-parse" \
 		"$(dirname "$0")/bench-parse.c" "$bdir/liblitsi.a" \
-		$(pkg-config --libs json-c zlib sqlite3) -lm
+		$(pkg-config --libs json-c zlib sqlite3) -lm -pthread
 	"$tmp/bench-parse" pytorch "$tmp/big.json" "$tmp/big.json.gz"
 fi

@@ -3,11 +3,21 @@
  * input.c: byte streams for parsers: plain files, gzip (multi-member),
  * memory buffers and tar members, with offsets, line numbers, a SHA-256 of
  * the raw bytes and progress callbacks. Memory stays bounded.
+ *
+ * A file input reads, hashes and inflates in a producer thread (the pump)
+ * once the consumer first needs a refill: it hands 1 MiB blocks of
+ * decompressed bytes over a queue of NSLOT blocks, so the parser and the
+ * inflater run on two cores. The blocks are the ones the synchronous code
+ * produces (same sizes, same errors at the same offsets); an error is handed
+ * over in its place in the queue, so the consumer meets it after the bytes
+ * before it. Memory inputs and tar members stay synchronous.
  */
 #include "litsi/parse.h"
 #include "litsi/litsi.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <fcntl.h>
 #include <string.h>
@@ -15,9 +25,36 @@
 #include <unistd.h>
 #include <zlib.h>
 
-enum { RAW_CAP = 256 * 1024, BUF_CAP = 1024 * 1024, PROGRESS_STEP = 8 << 20 };
+enum { RAW_CAP = 256 * 1024, BUF_CAP = 1024 * 1024, PROGRESS_STEP = 8 << 20, NSLOT = 4 };
 
 enum input_kind { IN_FD, IN_MEM, IN_MEMBER };
+
+/* One block of decompressed bytes, or the error met instead of it. */
+struct block {
+	char *data;			/* BUF_CAP bytes */
+	size_t len;			/* 0 = end of the stream */
+	uint64_t raw_off;		/* raw bytes read once the block was made */
+	int status;
+	struct err err;
+};
+
+/*
+ * The producer thread and its queue. Counters only grow: blocks
+ * [freed, filled) are the producer's to leave alone, [taken, filled) wait
+ * for the consumer, and the consumer holds block freed % NSLOT while
+ * freed < taken. Everything below the mutex is guarded by it.
+ */
+struct pump {
+	pthread_t tid;
+	struct block blk[NSLOT];
+	pthread_mutex_t mu;
+	pthread_cond_t put_cv;		/* room in the queue, stop or drain */
+	pthread_cond_t get_cv;		/* a block, or done */
+	unsigned filled, taken, freed;
+	bool stop, drain, done;
+	int drain_status;
+	struct err drain_err;
+};
 
 struct input {
 	enum input_kind kind;
@@ -32,15 +69,32 @@ struct input {
 	z_stream zs;
 	unsigned char *raw;		/* gzip input buffer */
 	size_t raw_pos, raw_len;
-	char *buf;			/* decompressed bytes */
+	uint64_t dec_off;		/* decompressed bytes produced (for messages) */
+	struct sha256 hash;
+	/*
+	 * The fields above belong to the pump thread while it runs; those below
+	 * to the consumer.
+	 */
+	char *bufmem;			/* the synchronous block */
+	char *buf;			/* decompressed bytes: bufmem or a pump block */
 	size_t pos, len;
 	uint64_t off, lineno;
-	bool eof;
-	struct sha256 hash;
+	bool eof, drained;
+	struct pump *pump;		/* NULL while synchronous */
+	uint64_t raw_seen;		/* raw offset of the block in hand (pump) */
 	void (*progress)(void *, uint64_t, uint64_t);
 	void *progress_arg;
 	uint64_t next_progress;
 };
+
+static void
+note_progress(struct input *in, uint64_t raw_off)
+{
+	if (in->progress && raw_off >= in->next_progress) {
+		in->progress(in->progress_arg, raw_off, in->raw_total);
+		in->next_progress = raw_off + PROGRESS_STEP;
+	}
+}
 
 static long
 raw_read(struct input *in, void *dst, size_t n, struct err *err)
@@ -78,17 +132,19 @@ raw_read(struct input *in, void *dst, size_t n, struct err *err)
 		in->raw_eof = true;
 	sha256_update(&in->hash, dst, (size_t)got);
 	in->raw_off += (uint64_t)got;
-	if (in->progress && in->raw_off >= in->next_progress) {
-		in->progress(in->progress_arg, in->raw_off, in->raw_total);
-		in->next_progress = in->raw_off + PROGRESS_STEP;
-	}
+	if (!in->pump)
+		note_progress(in, in->raw_off);
 	return got;
 }
 
+/*
+ * gz_produce() - inflate into @dst (BUF_CAP bytes) until some output came:
+ * *len bytes, 0 at the end of the stream.
+ */
 static int
-gz_fill(struct input *in, struct err *err)
+gz_produce(struct input *in, char *dst, size_t *len, struct err *err)
 {
-	in->zs.next_out = (unsigned char *)in->buf;
+	in->zs.next_out = (unsigned char *)dst;
 	in->zs.avail_out = BUF_CAP;
 	while (in->zs.avail_out == BUF_CAP) {
 		int rc;
@@ -103,8 +159,7 @@ gz_fill(struct input *in, struct err *err)
 					return err_set(err, LITSI_EDATA,
 						       "%s: byte %llu: truncated gzip stream "
 						       "(compressed data ends early)",
-						       in->name, (unsigned long long)in->off);
-				in->eof = true;
+						       in->name, (unsigned long long)in->dec_off);
 				break;
 			}
 			in->raw_pos = 0;
@@ -125,29 +180,224 @@ gz_fill(struct input *in, struct err *err)
 		else if (rc != Z_OK && rc != Z_BUF_ERROR)
 			return err_set(err, LITSI_EDATA,
 				       "%s: byte %llu: corrupt gzip data (%s)", in->name,
-				       (unsigned long long)in->off,
+				       (unsigned long long)in->dec_off,
 				       in->zs.msg ? in->zs.msg : "inflate failed");
 	}
-	in->pos = 0;
-	in->len = BUF_CAP - in->zs.avail_out;
+	*len = BUF_CAP - in->zs.avail_out;
+	in->dec_off += *len;
 	return 0;
 }
 
+/* produce() - the next block of decompressed bytes into @dst; *len 0 at the end. */
 static int
-fill(struct input *in, struct err *err)
+produce(struct input *in, char *dst, size_t *len, struct err *err)
 {
 	long got;
 
-	if (in->eof)
-		return 0;
 	if (in->gz)
-		return gz_fill(in, err);
-	got = raw_read(in, in->buf, BUF_CAP, err);
+		return gz_produce(in, dst, len, err);
+	got = raw_read(in, dst, BUF_CAP, err);
 	if (got < 0)
 		return (int)got;
+	*len = (size_t)got;
+	in->dec_off += *len;
+	return 0;
+}
+
+/* ---- the pump: a producer thread for file inputs ---- */
+
+static void
+pump_put(struct pump *pp)
+{
+	pthread_mutex_lock(&pp->mu);
+	pp->filled++;
+	pthread_cond_signal(&pp->get_cv);
+	pthread_mutex_unlock(&pp->mu);
+}
+
+static void *
+pump_main(void *arg)
+{
+	struct input *in = arg;
+	struct pump *pp = in->pump;
+	bool last = false, drain;
+
+	while (!last) {
+		struct block *b;
+
+		pthread_mutex_lock(&pp->mu);
+		while (!pp->stop && !pp->drain && pp->filled - pp->freed >= NSLOT)
+			pthread_cond_wait(&pp->put_cv, &pp->mu);
+		if (pp->stop || pp->drain) {
+			pthread_mutex_unlock(&pp->mu);
+			break;
+		}
+		b = &pp->blk[pp->filled % NSLOT];
+		pthread_mutex_unlock(&pp->mu);
+		b->len = 0;
+		b->status = produce(in, b->data, &b->len, &b->err);
+		b->raw_off = in->raw_off;
+		last = b->status || !b->len;
+		pump_put(pp);
+	}
+	/* After the end or an error only a drain or a stop is left to wait for. */
+	pthread_mutex_lock(&pp->mu);
+	while (!pp->stop && !pp->drain)
+		pthread_cond_wait(&pp->put_cv, &pp->mu);
+	drain = !pp->stop;
+	pthread_mutex_unlock(&pp->mu);
+	if (drain) {
+		struct err err = { 0 };
+		int rc = 0;
+
+		/* Hash the raw bytes nobody needed: no inflating, as synchronously. */
+		while (!in->raw_eof) {
+			long got = raw_read(in, in->raw, RAW_CAP, &err);
+
+			if (got < 0) {
+				rc = (int)got;
+				break;
+			}
+		}
+		pthread_mutex_lock(&pp->mu);
+		pp->drain_status = rc;
+		if (rc)
+			pp->drain_err = err;
+		pthread_mutex_unlock(&pp->mu);
+	}
+	pthread_mutex_lock(&pp->mu);
+	pp->done = true;
+	pthread_cond_broadcast(&pp->get_cv);
+	pthread_mutex_unlock(&pp->mu);
+	return NULL;
+}
+
+static void
+pump_free(struct pump *pp)
+{
+	int i;
+
+	for (i = 0; i < NSLOT; i++)
+		free(pp->blk[i].data);
+	pthread_cond_destroy(&pp->get_cv);
+	pthread_cond_destroy(&pp->put_cv);
+	pthread_mutex_destroy(&pp->mu);
+	free(pp);
+}
+
+/*
+ * pump_start() - hand the producing side of @in to a thread; the consumer's
+ * block (all of it consumed) becomes the first queue block. Without a
+ * thread @in stays synchronous.
+ */
+static void
+pump_start(struct input *in)
+{
+	struct pump *pp = xcalloc(1, sizeof(*pp));
+	sigset_t all, old;
+	int i, rc;
+
+	pthread_mutex_init(&pp->mu, NULL);
+	pthread_cond_init(&pp->put_cv, NULL);
+	pthread_cond_init(&pp->get_cv, NULL);
+	pp->blk[0].data = in->bufmem;
+	for (i = 1; i < NSLOT; i++)
+		pp->blk[i].data = xmalloc(BUF_CAP);
+	in->raw_seen = in->raw_off;
+	in->pump = pp;
+	/* Signals (SIGINT) stay with the consumer, as without the thread. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&pp->tid, NULL, pump_main, in);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc) {
+		in->pump = NULL;
+		pp->blk[0].data = NULL;
+		pump_free(pp);
+		return;
+	}
+	in->bufmem = NULL;
+}
+
+static void
+pump_stop(struct input *in)
+{
+	struct pump *pp = in->pump;
+
+	pthread_mutex_lock(&pp->mu);
+	pp->stop = true;
+	pthread_cond_broadcast(&pp->put_cv);
+	pthread_mutex_unlock(&pp->mu);
+	pthread_join(pp->tid, NULL);
+	pump_free(pp);
+	in->pump = NULL;
+	in->buf = NULL;
+}
+
+/* pump_take() - release the block in hand and wait for the next one. */
+static int
+pump_take(struct input *in, struct err *err)
+{
+	struct pump *pp = in->pump;
+	struct block *b = NULL;
+	int status = 0;
+
+	pthread_mutex_lock(&pp->mu);
+	if (pp->freed != pp->taken) {
+		pp->freed = pp->taken;
+		pthread_cond_signal(&pp->put_cv);
+	}
+	while (pp->filled == pp->taken && !pp->done)
+		pthread_cond_wait(&pp->get_cv, &pp->mu);
+	if (pp->filled != pp->taken) {
+		b = &pp->blk[pp->taken % NSLOT];
+		status = b->status;
+		/* An error stays at the head: asking again gives it again. */
+		if (!status)
+			pp->taken++;
+	}
+	pthread_mutex_unlock(&pp->mu);
+	if (status) {
+		*err = b->err;
+		return status;
+	}
 	in->pos = 0;
-	in->len = (size_t)got;
-	if (got == 0)
+	if (!b) {
+		/* Drained already: nothing more to hand out. */
+		in->len = 0;
+		in->eof = true;
+		return 0;
+	}
+	in->buf = b->data;
+	in->len = b->len;
+	if (!b->len)
+		in->eof = true;
+	in->raw_seen = b->raw_off;
+	note_progress(in, in->raw_seen);
+	return 0;
+}
+
+/* fill() - the next block, once the one in hand is used up. */
+static int
+fill(struct input *in, struct err *err)
+{
+	size_t len = 0;
+	int rc;
+
+	if (in->eof)
+		return 0;
+	/* A plain file read to its end already needs no thread. */
+	if (!in->pump && in->kind == IN_FD && (in->gz || !in->raw_eof))
+		pump_start(in);
+	if (in->pump)
+		return pump_take(in, err);
+	rc = produce(in, in->bufmem, &len, err);
+	if (rc)
+		return rc;
+	in->buf = in->bufmem;
+	in->pos = 0;
+	in->len = len;
+	if (!len)
 		in->eof = true;
 	return 0;
 }
@@ -159,7 +409,7 @@ setup(struct input *in, struct err *err)
 	long got;
 
 	sha256_init(&in->hash);
-	in->buf = xmalloc(BUF_CAP);
+	in->buf = in->bufmem = xmalloc(BUF_CAP);
 	in->lineno = 0;
 	/* Sniff gzip magic from the first raw bytes; they stay in the raw buffer. */
 	in->raw = xmalloc(RAW_CAP);
@@ -269,12 +519,14 @@ input_close(struct input *in)
 {
 	if (!in)
 		return;
+	if (in->pump)
+		pump_stop(in);
 	if (in->gz)
 		inflateEnd(&in->zs);
 	if (in->fd >= 0)
 		close(in->fd);
 	free(in->raw);
-	free(in->buf);
+	free(in->bufmem);
 	free(in->name);
 	free(in->path);
 	free(in);
@@ -327,7 +579,7 @@ input_peek(struct input *in, size_t n, size_t *got, struct err *err)
 {
 	/* Only valid before anything was consumed; fills up to @n bytes. */
 	if (in->off == 0 && in->pos == 0) {
-		while (in->len < n && !in->eof && !in->gz) {
+		while (in->len < n && !in->eof && !in->gz && !in->pump) {
 			long k = raw_read(in, in->buf + in->len, (n < BUF_CAP ? n : BUF_CAP) - in->len,
 					  err);
 			if (k < 0)
@@ -409,7 +661,8 @@ input_raw_total(const struct input *in)
 uint64_t
 input_raw_offset(const struct input *in)
 {
-	return in->raw_off;
+	/* While the pump runs, the raw offset of the block in hand. */
+	return in->pump && !in->drained ? in->raw_seen : in->raw_off;
 }
 
 int
@@ -419,6 +672,23 @@ input_drain_hash(struct input *in, char hex[65], struct err *err)
 	struct sha256 c;
 
 	/* Hash every raw byte, including any the parser did not need. */
+	if (in->pump) {
+		struct pump *pp = in->pump;
+		int rc;
+
+		pthread_mutex_lock(&pp->mu);
+		pp->drain = true;
+		pthread_cond_broadcast(&pp->put_cv);
+		while (!pp->done)
+			pthread_cond_wait(&pp->get_cv, &pp->mu);
+		rc = pp->drain_status;
+		if (rc)
+			*err = pp->drain_err;
+		pthread_mutex_unlock(&pp->mu);
+		in->drained = true;
+		if (rc)
+			return rc;
+	}
 	while (!in->raw_eof) {
 		unsigned char tmp[65536];
 

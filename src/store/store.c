@@ -114,6 +114,28 @@ check_version(struct store *st, struct err *err)
 	return 0;
 }
 
+/*
+ * Switching to WAL needs a moment with no other connection in the file; when
+ * two processes create a database at once SQLite answers SQLITE_BUSY without
+ * calling the busy handler, so wait and retry here (WAL then stays in the
+ * file: later openers find it already set).
+ */
+static int
+set_wal(struct store *st, struct err *err)
+{
+	int tries;
+
+	for (tries = 0;; tries++) {
+		int rc = sqlite3_exec(st->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+
+		if (rc == SQLITE_OK)
+			return 0;
+		if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || tries >= BUSY_TIMEOUT_MS / 10)
+			return store_sqlerr(st, err, "cannot switch to WAL mode");
+		sqlite3_sleep(10);
+	}
+}
+
 static int
 setup_connection(struct store *st, struct err *err)
 {
@@ -126,8 +148,7 @@ setup_connection(struct store *st, struct err *err)
 	if (st->readonly)
 		return 0;
 	/* WAL lets readers run while an ingest writes; NORMAL sync is safe with WAL. */
-	if (store_exec(st, "PRAGMA journal_mode = WAL", err) ||
-	    store_exec(st, "PRAGMA synchronous = NORMAL", err))
+	if (set_wal(st, err) || store_exec(st, "PRAGMA synchronous = NORMAL", err))
 		return err->status;
 	return 0;
 }

@@ -119,9 +119,6 @@ int store_list_steps(struct store *st, int64_t node_id, int64_t **steps, size_t 
  */
 int store_load_kernels(struct store *st, int64_t gpu_id, int64_t step, bool all,
 		       struct kspan **v, size_t *n, struct err *err);
-/* store_sample_span() - [start, end) of the sample @step on a GPU; 1 found, 0 none. */
-int store_sample_span(struct store *st, int64_t gpu_id, int64_t step, int64_t *start,
-		      int64_t *end, struct err *err);
 /* store_name() - interned kernel/annotation name; borrowed until store_close(). */
 const char *store_name(struct store *st, uint32_t name_id);
 /* store_load_telemetry() - one metric of one GPU ordered by time; *v malloc'd. */

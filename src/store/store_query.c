@@ -176,31 +176,6 @@ store_load_kernels(struct store *st, int64_t gpu_id, int64_t step, bool all, str
 	return 0;
 }
 
-int
-store_sample_span(struct store *st, int64_t gpu_id, int64_t step, int64_t *start, int64_t *end,
-		  struct err *err)
-{
-	sqlite3_stmt *s;
-	int rc;
-
-	if (store_prepare(st,
-			  "SELECT min(start_ns), max(end_ns) FROM sample WHERE gpu_id = ? AND step = ?"
-			  " HAVING count(*) > 0",
-			  &s, err))
-		return err->status;
-	sqlite3_bind_int64(s, 1, gpu_id);
-	sqlite3_bind_int64(s, 2, step);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*start = sqlite3_column_int64(s, 0);
-		*end = sqlite3_column_int64(s, 1);
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_sqlerr(st, err, "cannot read sample");
-	return rc == SQLITE_ROW;
-}
-
 static int
 load_names(struct store *st)
 {

@@ -27,6 +27,21 @@ bad=$(grep -nE 'sqlite3_exec\([^,]+, *[a-z_]+[,)]' src/store/*.c 2>/dev/null |
 if [ -n "$bad" ]; then echo "lint: sqlite3_exec of a non-constant: $bad"; rc=1; fi
 bad=$(grep -nE '(^|[^a-z_])(printf|puts|fputs|fprintf|putchar)[[:space:]]*\(' src/analysis/*.c src/store/*.c src/parse/*.c 2>/dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)' | cut -d: -f1 | sort -u)
 if [ -n "$bad" ]; then echo "lint: printing below cmd/: $bad"; rc=1; fi
+# Layers (STYLE §3.2): the analyses and their headers never see the store, the
+# store never sees an analysis, the parsers never see the store: each speaks
+# trace.h records. The results library (src/results/) is the one layer that
+# joins the store and the analyses.
+ana_h="interval lead overlap caps model thermal stats check synth"
+for h in $ana_h; do
+	if grep -q '#include "litsi/store.h"' include/litsi/$h.h; then
+		echo "lint: include/litsi/$h.h includes the store API"; rc=1
+	fi
+done
+bad=$(grep -l '#include "litsi/store.h"' src/analysis/*.c src/parse/*.c src/parse/*.h 2>/dev/null)
+if [ -n "$bad" ]; then echo "lint: the store API below the results library: $bad"; rc=1; fi
+bad=$(grep -lE '#include "litsi/(interval|lead|overlap|caps|model|thermal|stats|check|synth|results)\.h"' \
+	src/store/*.c src/store/*.h 2>/dev/null)
+if [ -n "$bad" ]; then echo "lint: the store includes an analysis header: $bad"; rc=1; fi
 # Function length report (STYLE §3.9): the longest functions.
 sh scripts/fnlen.sh | head -n 10
 exit $rc

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "litsi/store.h"
+#include "litsi/trace.h"
 
 enum lead_agg { LEAD_SUM, LEAD_MAX, LEAD_LAST };
 

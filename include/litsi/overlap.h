@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "litsi/interval.h"
-#include "litsi/store.h"
+#include "litsi/trace.h"
 
 /*
  * overlap_comm_union() - U_g: the normalised union of the kernels of @k
@@ -79,12 +79,6 @@ void overlap_timeline_tl(const struct kspan *k, size_t n, int64_t base_ns,
  */
 double overlap_hta_pct(const struct kspan *k, size_t n);
 
-/* An annotation range as the grouping sees it. */
-struct aspan {
-	int64_t start_ns, end_ns;
-	uint32_t name_id;
-	bool on_gpu;		/* gpu_user_annotation: contains kernel starts; else CPU launches */
-};
 
 /* One operation (annotation instance) or layer of one GPU and sample. */
 struct overlap_group {

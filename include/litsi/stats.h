@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "litsi/store.h"
+#include "litsi/trace.h"
 
 /* stats_pearson() - Pearson r of (x, y); NaN when n < 2 or either has zero variance. */
 double stats_pearson(const double *x, const double *y, size_t n);

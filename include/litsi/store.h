@@ -71,36 +71,6 @@ void store_ingest_abort(struct store_ingest *ig);
 int store_has_source(struct store *st, const char *sha_hex, bool *has, struct err *err);
 
 /* ---- reading ---- */
-struct node_row {
-	int64_t id;
-	char *name;
-};
-
-struct gpu_row {
-	int64_t id;
-	int64_t node_id;
-	int device;
-	int rank;		/* -1 if unknown */
-	char *vendor;		/* may be NULL */
-	char *product;		/* may be NULL */
-};
-
-/* A kernel as the analyses see it. */
-struct kspan {
-	int64_t start_ns, end_ns;
-	int64_t stream;
-	int64_t launch_ns;	/* TIME_NONE when not linked to a launch */
-	int64_t id;		/* kernel.id */
-	uint32_t name_id;
-	uint8_t kclass;		/* enum kernel_class */
-	uint8_t clock;		/* enum clock_domain of its source */
-};
-
-struct tsample {
-	int64_t t_ns;
-	double value;
-};
-
 int store_list_nodes(struct store *st, struct node_row **v, size_t *n, struct err *err);
 void store_free_nodes(struct node_row *v, size_t n);
 /* store_find_node() - node id by name; LITSI_EUSAGE when absent. */
@@ -129,13 +99,6 @@ int store_list_metrics(struct store *st, int64_t gpu_id, char ***names, size_t *
 		       struct err *err);
 
 /* ---- analysis queries (overlap, corr, lead, thermal; src/store/store_analysis.c) ---- */
-struct aspan;
-struct coll_row {
-	int64_t start_ns, end_ns;	/* the comm kernel's GPU interval */
-	uint32_t name_id;	/* kernel name */
-	char *coll_name;	/* linked record_param_comms "Collective name", or NULL */
-	char *pg_name;		/* its "Process Group Name", or NULL when not linked */
-};
 
 /*
  * store_load_annotations() - user_annotation and gpu_user_annotation ranges

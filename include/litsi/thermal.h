@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "litsi/store.h"
+#include "litsi/trace.h"
 
 struct thermal_stats {
 	size_t n;		/* readings used */

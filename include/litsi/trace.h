@@ -129,4 +129,50 @@ struct rec_aggregate {
 	int64_t min_ns, max_ns;	/* -1 when absent */
 };
 
+
+/* ---- records as the analyses read them back (the store returns these) ---- */
+struct node_row {
+	int64_t id;
+	char *name;
+};
+
+struct gpu_row {
+	int64_t id;
+	int64_t node_id;
+	int device;
+	int rank;		/* -1 if unknown */
+	char *vendor;		/* may be NULL */
+	char *product;		/* may be NULL */
+};
+
+/* A kernel as the analyses see it. */
+struct kspan {
+	int64_t start_ns, end_ns;
+	int64_t stream;
+	int64_t launch_ns;	/* TIME_NONE when not linked to a launch */
+	int64_t id;		/* kernel.id */
+	uint32_t name_id;
+	uint8_t kclass;		/* enum kernel_class */
+	uint8_t clock;		/* enum clock_domain of its source */
+};
+
+struct tsample {
+	int64_t t_ns;
+	double value;
+};
+
+/* An annotation range as the grouping sees it. */
+struct aspan {
+	int64_t start_ns, end_ns;
+	uint32_t name_id;
+	bool on_gpu;		/* gpu_user_annotation: contains kernel starts; else CPU launches */
+};
+
+struct coll_row {
+	int64_t start_ns, end_ns;	/* the comm kernel's GPU interval */
+	uint32_t name_id;	/* kernel name */
+	char *coll_name;	/* linked record_param_comms "Collective name", or NULL */
+	char *pg_name;		/* its "Process Group Name", or NULL when not linked */
+};
+
 #endif

@@ -2,7 +2,7 @@
 /* store_analysis.c: read queries of the analyses: annotations, collectives, windows. */
 #include "store_int.h"
 
-#include "litsi/overlap.h"
+#include "litsi/trace.h"
 #include "litsi/util.h"
 
 #include <stdlib.h>

@@ -9,6 +9,7 @@
 #include "litsi/err.h"
 #include "litsi/fmt.h"
 #include "litsi/litsi.h"
+#include "litsi/results.h"
 #include "litsi/store.h"
 
 enum cmd_flags {
@@ -46,6 +47,107 @@ int cmd_check(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_report(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_synth(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_plot(int argc, char **argv, struct litsi_ctx *ctx);
+
+/* ---- options shared by the commands: one definition each (src/cmd/cmdutil.c) ---- */
+
+/*
+ * The getopt_long values of the shared options. A command lists the ones it
+ * takes in its longopts with SHARED_OPT(), and passes every value its own
+ * switch does not know to cmd_shared_opt(): one name, range, message and
+ * default for --node, --format, --epsilon, --agg, --comm-pattern, --persist,
+ * --baseline-power and --idle-power in every command.
+ */
+enum shared_opt {
+	SO_NODE = 0x1000, SO_FORMAT, SO_EPSILON, SO_AGG, SO_COMM, SO_PERSIST, SO_BASE_POWER,
+	SO_IDLE_POWER,
+};
+
+struct shared_opts {
+	const char *node;	/* --node, NULL: every node */
+	enum fmt_kind kind;	/* --format (table on a terminal, else tsv) */
+	struct res_opts res;	/* --epsilon, --agg, --comm-pattern, --persist, power */
+};
+
+/* SHARED_OPT() - the longopts row of shared option @id. */
+#define SHARED_OPT(name, id) { name, required_argument, NULL, id }
+
+/* shared_opts_init() - the documented defaults; the format follows ctx->out. */
+void shared_opts_init(struct shared_opts *so, struct litsi_ctx *ctx);
+/*
+ * cmd_shared_opt() - apply shared option @opt with @arg. Return: 0 when
+ * applied, EXIT_USAGE after printing one message and the usage, -1 when @opt
+ * is not a shared option (the caller reports it with cmd_getopt_error()).
+ */
+int cmd_shared_opt(const char *cmd, const char *usage, int opt, const char *arg,
+		   struct shared_opts *so);
+
+/*
+ * ---- renderers one command shares with plot and report: typed options, no
+ * argv; each writes one node's tables into @f ----
+ */
+struct thermal_render {
+	bool series;		/* --series: every reading */
+	bool normalize;		/* --normalize: divided by the node minimum of medians */
+};
+int thermal_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct thermal_render *r,
+			const struct node_row *node);
+
+struct overlap_render {
+	const char *comm_re;	/* --comm-pattern or NULL */
+	int gpu;		/* --gpu, -1: all */
+	int64_t sample;		/* --sample when has_sample */
+	bool has_sample, summary;
+	enum res_by by;	/* --by */
+};
+int overlap_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *r,
+			const struct node_row *node);
+
+struct corr_render {
+	const char *comm_re;	/* --comm-pattern or NULL */
+	int gpu;		/* --gpu, -1: all */
+	enum res_by by;	/* --by */
+};
+int corr_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct corr_render *r,
+		     const struct node_row *node);
+
+struct lead_render {
+	const struct res_opts *res;	/* --agg, --epsilon, --persist, --comm-pattern */
+	bool series;		/* --series: every matched kernel */
+	bool collectives;	/* --collectives: comm kernels instead */
+};
+int lead_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *r,
+		     const struct node_row *node);
+
+struct caps_render {
+	const struct res_opts *res;	/* --agg, --epsilon, --idle-power, ... */
+	struct caps_params p;	/* --scenario, --tdp, --cap, ... */
+	bool replay;		/* --replay: Algorithms 2-3 on the recorded leads */
+	enum res_emit emit;	/* --emit */
+};
+int caps_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct caps_render *r,
+		     const struct node_row *node);
+
+/* check_render_text() - one node's verdict as `litsi check` prints it (src/cmd/check.c). */
+void check_render_text(FILE *out, const char *node, const struct res_verdict *v, size_t samples);
+/* check_rules_begin(), check_render_rules() - the "rules" table of check's JSON (then fmt_end()). */
+void check_rules_begin(struct fmt *f);
+void check_render_rules(struct fmt *f, const char *node, const struct res_verdict *v);
+
+/*
+ * ingest_paths() - what `litsi ingest --node @node PATH...` does (NULL: the
+ * default node), one transaction per file; summary lines to ctx->out.
+ * Return: its exit code.
+ */
+int ingest_paths(struct litsi_ctx *ctx, const char *node, int npaths, char *const *paths);
+
+/*
+ * plot_all() - every figure of node @node (NULL: the only node) into
+ * directory @dir as NODE-FIGURE.png (characters other than [A-Za-z0-9._-]
+ * of the node name become '_'); "wrote PATH" lines go to @announce. A figure
+ * whose inputs the node lacks is skipped with a warning (src/cmd/plot.c).
+ * Return: 0, or the first error's status with ctx->err set.
+ */
+int plot_all(struct litsi_ctx *ctx, const char *node, const char *dir, FILE *announce);
 
 /* ---- helpers shared by the commands (src/cmd/cmdutil.c) ---- */
 

@@ -134,6 +134,8 @@ main(int argc, char **argv)
 	size_t i;
 
 	(void)global_help;
+	/* getopt never prints: every option error is litsi's one message and the usage. */
+	opterr = 0;
 	signal(SIGPIPE, SIG_DFL);
 	ctx.db_path = getenv("LITSI_DB");
 	ctx.db_named = ctx.db_path && *ctx.db_path;

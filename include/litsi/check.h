@@ -29,6 +29,7 @@ struct check_input {
 	const double *freq;		/* [G] median gfx clock, MHz */
 	const double *throttle;		/* [G] percent of the window throttled */
 	const size_t *strag;		/* [G] samples in which the GPU was the straggler */
+	const int *device;		/* [G] device ids for messages; NULL: indexes */
 	size_t nsamples;
 	double s_c_min;			/* S_C(min) from the model; NaN if unknown */
 };

@@ -38,7 +38,8 @@ void fmt_free(struct fmt *f);
 void fmt_begin(struct fmt *f, const char *name, const struct fmt_col *cols, size_t ncols);
 void fmt_str(struct fmt *f, const char *v);	/* NULL prints as "-" / null */
 void fmt_int(struct fmt *f, int64_t v);
-void fmt_dbl(struct fmt *f, double v);		/* NaN prints as "nan" / null */
+/* fmt_dbl() - fixed decimals in tables ("n/a" for NaN); exact in TSV/CSV (NaN: empty) and JSON (null). */
+void fmt_dbl(struct fmt *f, double v);
 void fmt_end_row(struct fmt *f);
 /* fmt_break() - a block boundary (e.g. next GPU): two blank lines in TSV for gnuplot 'index'. */
 void fmt_break(struct fmt *f);
@@ -52,5 +53,11 @@ void fmt_note(struct fmt *f, const char *key, const char *fmt, ...)
 
 /* Number helpers shared by every command (fixed, documented precision). */
 void fmt_double_to(char *buf, size_t n, double v, int prec);
+/* fmt_text_str() - @s for a terminal: control characters written as \xNN. */
+void fmt_text_str(FILE *out, const char *s);
+/* fmt_text_short() - as fmt_text_str(), cut to @max bytes with "..." when longer. */
+void fmt_text_short(FILE *out, const char *s, size_t max);
+/* fmt_double_exact() - the shortest text that reads back (strtod) to @v. */
+void fmt_double_exact(char *buf, size_t n, double v);
 
 #endif

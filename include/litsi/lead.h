@@ -64,6 +64,13 @@ int lead_match_clock(size_t G, const struct kspan *const *kern, const size_t *nk
  * name GPU 0 by the tie rule).
  */
 bool lead_has_straggler(const double *L, size_t G);
+/*
+ * lead_persist_share() - the GPU that is the straggler most often (*best;
+ * ties to the lowest index) given @count[g] over @samples samples, and its
+ * share in percent; NaN when there is no sample or GPU. One rule for lead,
+ * check and the report (METHOD §3).
+ */
+double lead_persist_share(const size_t *count, size_t G, size_t samples, size_t *best);
 
 /* lead_last_key() - k_last: the key with the latest max_g T[g,k] (ties: higher k); K if K == 0. */
 size_t lead_last_key(const struct match *m);

@@ -14,8 +14,6 @@
 
 #include "litsi/err.h"
 
-struct store;
-
 /* plot_script() - the built-in script of @figure ("leads"), or NULL. */
 const char *plot_script(const char *figure);
 /* plot_figure_name() - the @i-th figure name (sorted), NULL past the end. */
@@ -47,15 +45,5 @@ int plot_gnuplot_start(const char *figure, const char *out, int straggler, const
  * Return: 0, or LITSI_EDB when it failed (its messages went to stderr).
  */
 int plot_gnuplot_finish(struct plot_run *r, struct err *err);
-
-/*
- * plot_all() - write every figure of node @node (NULL: the only node) of
- * @st into directory @dir as NODE-FIGURE.png (characters other than
- * [A-Za-z0-9._-] of the node name become '_'); prints "wrote PATH" lines
- * to stdout. A figure whose inputs the node lacks is skipped with a warning.
- * Defined with the plot command (src/cmd/plot.c) since it runs the analysis
- * commands. Return: 0, or the first error's status with @err set.
- */
-int plot_all(struct store *st, const char *node, const char *dir, struct err *err);
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* check.c: the thermal-imbalance rules of METHOD §9; pure. */
 #include "litsi/check.h"
+#include "litsi/lead.h"
 #include "litsi/litsi.h"
 
 #include <math.h>
@@ -76,14 +77,10 @@ check_eval(const struct check_input *in, const struct check_params *p, struct ch
 	r = &out->rule[CHECK_STRAGGLER];
 	r->threshold = p->min_gain;
 	r->value = in->s_c_min;
-	if (in->strag && in->nsamples && in->G) {
-		for (g = 1; g < in->G; g++)
-			if (in->strag[g] > in->strag[best])
-				best = g;
-		out->persist_share = 100.0 * (double)in->strag[best] / (double)in->nsamples;
-		if (out->persist_share >= p->persist)
-			out->persistent = (long)best;
-	}
+	out->persist_share = lead_persist_share(in->strag, in->G, in->nsamples, &best);
+	/* One GPU has no straggler: there is nothing for it to lag behind. */
+	if (in->G >= 2 && in->strag && in->strag[best] && out->persist_share >= p->persist)
+		out->persistent = (long)best;
 	if (!in->strag || !in->nsamples || in->G < 2) {
 		r->state = CHECK_SKIPPED;
 		snprintf(r->why, sizeof(r->why), "no samples matched across two or more GPUs");
@@ -94,8 +91,8 @@ check_eval(const struct check_input *in, const struct check_params *p, struct ch
 		r->state = out->persistent >= 0 && in->s_c_min >= p->min_gain ? CHECK_FIRED
 									       : CHECK_PASS;
 		if (out->persistent >= 0)
-			snprintf(r->why, sizeof(r->why), "gpu %ld straggler in %.1f%% of samples",
-				 out->persistent, out->persist_share);
+			snprintf(r->why, sizeof(r->why), "gpu %d straggler in %.1f%% of samples",
+				 in->device ? in->device[best] : (int)best, out->persist_share);
 		else
 			snprintf(r->why, sizeof(r->why),
 				 "no persistent straggler (most frequent: %.1f%% of samples)",

@@ -364,3 +364,17 @@ coll_match_release(struct coll_match *m)
 	free(m->idx);
 	memset(m, 0, sizeof(*m));
 }
+
+double
+lead_persist_share(const size_t *count, size_t G, size_t samples, size_t *best)
+{
+	size_t g;
+
+	*best = 0;
+	if (!count || !G || !samples)
+		return NAN;
+	for (g = 1; g < G; g++)
+		if (count[g] > count[*best])
+			*best = g;
+	return 100.0 * (double)count[*best] / (double)samples;
+}

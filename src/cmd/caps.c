@@ -5,7 +5,7 @@
  * 2-3 over the recorded samples; prints, never runs, the commands that apply
  * them.
  */
-#include "nodemodel.h"
+#include "cmd.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -20,17 +20,17 @@ static const char usage_str[] =
 	"                  [--format fmt]\n";
 
 static const struct option longopts[] = {
-	{ "agg", required_argument, NULL, 'a' },
+	SHARED_OPT("agg", SO_AGG),
 	{ "budget", required_argument, NULL, 'B' },
 	{ "cap", required_argument, NULL, 'c' },
-	{ "comm-pattern", required_argument, NULL, 'C' },
+	SHARED_OPT("comm-pattern", SO_COMM),
 	{ "emit", required_argument, NULL, 'E' },
-	{ "format", required_argument, NULL, 'F' },
+	SHARED_OPT("format", SO_FORMAT),
 	{ "help", no_argument, NULL, 'h' },
-	{ "idle-power", required_argument, NULL, 'i' },
+	SHARED_OPT("idle-power", SO_IDLE_POWER),
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "max-adj", required_argument, NULL, 'm' },
-	{ "node", required_argument, NULL, 'n' },
+	SHARED_OPT("node", SO_NODE),
 	{ "replay", no_argument, NULL, 'r' },
 	{ "scale", required_argument, NULL, 'S' },
 	{ "scenario", required_argument, NULL, 's' },
@@ -41,8 +41,6 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-enum emit { EMIT_VENDOR = -1, EMIT_NONE, EMIT_AMDSMI, EMIT_ROCMSMI, EMIT_NVSMI };
-
 struct kv {
 	const char *name;
 	int value;
@@ -52,13 +50,11 @@ static const struct kv scenarios[] = { { "gpu-red", CAPS_GPU_RED },
 				       { "gpu-realloc", CAPS_GPU_REALLOC },
 				       { "cpu-slosh", CAPS_CPU_SLOSH },
 				       { NULL, 0 } };
-static const struct kv emits[] = { { "none", EMIT_NONE },
-				   { "amd-smi", EMIT_AMDSMI },
-				   { "rocm-smi", EMIT_ROCMSMI },
-				   { "nvidia-smi", EMIT_NVSMI },
+static const struct kv emits[] = { { "none", RES_EMIT_NONE },
+				   { "amd-smi", RES_EMIT_AMDSMI },
+				   { "rocm-smi", RES_EMIT_ROCMSMI },
+				   { "nvidia-smi", RES_EMIT_NVSMI },
 				   { NULL, 0 } };
-static const struct kv aggs[] = { { "sum", LEAD_SUM }, { "max", LEAD_MAX }, { "last", LEAD_LAST },
-				  { NULL, 0 } };
 static const struct kv wins[] = { { "median", CAPS_WIN_MEDIAN }, { "mean", CAPS_WIN_MEAN },
 				  { NULL, 0 } };
 static const struct kv scales[] = { { "global", CAPS_SCALE_GLOBAL },
@@ -66,13 +62,14 @@ static const struct kv scales[] = { { "global", CAPS_SCALE_GLOBAL },
 				    { NULL, 0 } };
 
 struct caps_opts {
-	const char *node;
+	struct shared_opts so;
 	struct caps_params p;
 	bool has_scenario, replay;
-	int emit;
-	struct nm_opts nm;
-	enum fmt_kind kind;
+	int emit;		/* enum res_emit */
 };
+
+static void print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *no,
+			size_t nn, const struct caps_params *p);
 
 static const struct fmt_col adj_cols[] = {
 	{ "node", FT_STR, 0 },	{ "adjustment", FT_INT, 0 }, { "sample", FT_INT, 0 },
@@ -90,30 +87,6 @@ static const struct fmt_col pred_cols[] = {
 	{ "converged", FT_STR, 0 },   { "reported", FT_INT, 0 },    { "straggler", FT_INT, 0 },
 	{ "S_iter", FT_DBL, 4 },      { "power_ratio", FT_DBL, 4 }, { "last_S_iter", FT_DBL, 4 },
 	{ "P_idle_w", FT_DBL, 1 },    { "why", FT_STR, 0 },
-};
-
-/* One replay adjustment of one GPU. */
-struct adj_row {
-	size_t adj, sample;
-	int device, d, cap;
-	double lead;
-};
-
-/* What one node contributes to each table, kept until every node is done. */
-struct node_out {
-	const char *name;
-	size_t G;
-	int *device;			/* [G] */
-	char **cmd;			/* [G] emitted commands, NULL for none */
-	int *init, *caps;		/* [G] */
-	double *clock, *power;		/* [G], NaN in replay */
-	struct adj_row *adj;		/* replay rows */
-	size_t nadj_rows;
-	int64_t P_n;
-	size_t nadj, reported;
-	const char *converged, *why;
-	long straggler;			/* device, -1 for none */
-	double s_iter, pratio, last_s, p_idle;
 };
 
 static int
@@ -146,15 +119,10 @@ int_opt(const char *opt, const char *arg, int min, int max, int *out)
 static int
 parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 {
-	int opt, v;
+	int opt, v, rc;
 
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'a':
-			if (lookup(aggs, "--agg", optarg, &v))
-				return EXIT_USAGE;
-			o->nm.agg = (enum lead_agg)v;
-			break;
 		case 'B':
 			if (int_opt("--budget", optarg, 0, 100000, &o->p.budget))
 				return EXIT_USAGE;
@@ -163,35 +131,18 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 			if (int_opt("--cap", optarg, 1, 100000, &o->p.cap0))
 				return EXIT_USAGE;
 			break;
-		case 'C':
-			o->nm.comm_re = optarg;
-			break;
 		case 'E':
 			if (lookup(emits, "--emit", optarg, &o->emit))
 				return EXIT_USAGE;
 			break;
-		case 'F':
-			if (cmd_format("caps", usage_str, optarg, &o->kind))
-				return EXIT_USAGE;
-			break;
 		case 'h':
 			return cmd_help(ctx, usage_str) - 100;
-		case 'i':
-			if (parse_double(optarg, &o->nm.idle_opt) || !(o->nm.idle_opt >= 0) ||
-			    !isfinite(o->nm.idle_opt))
-				return cmd_usage_error("caps", usage_str,
-						       "invalid --idle-power '%s' (watts, >= 0)",
-						       optarg);
-			break;
 		case 'L':
 			return cmd_list_opts(ctx, longopts) - 100;
 		case 'm':
 			if (int_opt("--max-adj", optarg, 0, 100000, &v))
 				return EXIT_USAGE;
 			o->p.max_inc = v;
-			break;
-		case 'n':
-			o->node = optarg;
 			break;
 		case 'r':
 			o->replay = true;
@@ -227,7 +178,11 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 			o->p.window_agg = (enum caps_window_agg)v;
 			break;
 		default:
-			return cmd_getopt_error("caps", usage_str, argv);
+			rc = cmd_shared_opt("caps", usage_str, opt, optarg, &o->so);
+			if (rc < 0)
+				return cmd_getopt_error("caps", usage_str, argv);
+			if (rc)
+				return rc;
 		}
 	}
 	if (optind < argc)
@@ -241,175 +196,20 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 	return 0;
 }
 
-/* The command that applies @cap to @dev, arguments single-quoted; NULL for none. */
-static char *
-emit_command(int emit, const struct gpu_row *g, int cap)
-{
-	struct sbuf sb = SBUF_INIT;
-	char dev[32], w[32], *qd, *qw;
-
-	if (emit == EMIT_VENDOR)
-		emit = g->vendor && !strcmp(g->vendor, "NVIDIA") ? EMIT_NVSMI : EMIT_AMDSMI;
-	if (emit == EMIT_NONE)
-		return NULL;
-	snprintf(dev, sizeof(dev), "%d", g->device);
-	snprintf(w, sizeof(w), "%d", cap);
-	qd = caps_shell_quote(dev);
-	qw = caps_shell_quote(w);
-	if (emit == EMIT_AMDSMI)
-		sbuf_addf(&sb, "amd-smi set -g %s -o %s", qd, qw);
-	else if (emit == EMIT_ROCMSMI)
-		sbuf_addf(&sb, "rocm-smi -d %s --setpoweroverdrive %s", qd, qw);
-	else
-		sbuf_addf(&sb, "nvidia-smi -i %s -pl %s", qd, qw);
-	free(qd);
-	free(qw);
-	return sbuf_detach(&sb);
-}
-
-static void
-node_out_release(struct node_out *no)
-{
-	size_t g;
-
-	for (g = 0; no->cmd && g < no->G; g++)
-		free(no->cmd[g]);
-	free(no->cmd);
-	free(no->device);
-	free(no->init);
-	free(no->caps);
-	free(no->clock);
-	free(no->power);
-	free(no->adj);
-	memset(no, 0, sizeof(*no));
-}
-
-/* The per-GPU part of @no: devices, commands and caps; clocks NaN. */
-static void
-node_out_caps(struct node_out *no, const struct nm_node *n, const struct caps_opts *o,
-	      const int *init, const int *caps)
-{
-	size_t g;
-
-	no->G = n->G;
-	no->device = xmalloc(n->G * sizeof(*no->device));
-	no->cmd = xcalloc(n->G, sizeof(*no->cmd));
-	no->init = xmalloc(n->G * sizeof(*no->init));
-	no->caps = xmalloc(n->G * sizeof(*no->caps));
-	no->clock = xmalloc(n->G * sizeof(*no->clock));
-	no->power = xmalloc(n->G * sizeof(*no->power));
-	for (g = 0; g < n->G; g++) {
-		no->device[g] = n->an.gpus[g].device;
-		no->cmd[g] = emit_command(o->emit, &n->an.gpus[g], caps[g]);
-		no->init[g] = init[g];
-		no->caps[g] = caps[g];
-		no->clock[g] = no->power[g] = NAN;
-	}
-	no->P_n = caps_node_budget(&o->p, n->G);
-	no->p_idle = n->p_idle;
-}
-
-/* Offline replay over the recorded samples; the final caps in @c. */
-static void
-replay(struct node_out *no, const struct nm_node *n, const struct caps_opts *o, struct caps_ctl *c)
-{
-	size_t s, g, alloc = 0;
-
-	caps_ctl_init(c, &o->p, n->G);
-	for (s = 0; s < n->nsamples; s++) {
-		const double *L = n->L + s * n->G;
-
-		if (!caps_ctl_feed(c, L))
-			continue;
-		VEC_GROW(no->adj, no->nadj_rows + n->G, alloc);
-		for (g = 0; g < n->G; g++)
-			no->adj[no->nadj_rows++] = (struct adj_row){
-				.adj = c->nadj, .sample = s, .device = n->an.gpus[g].device,
-				.d = c->last_d[g], .cap = c->caps[g], .lead = L[g] };
-	}
-}
-
-static int
-caps_node(struct litsi_ctx *ctx, const struct node_row *node, const struct caps_opts *o,
-	  struct node_out *no)
-{
-	struct nm_node n;
-	struct caps_gpu_model *gm = NULL;
-	int *init = NULL;
-	size_t g;
-	int rc;
-
-	no->name = node->name;
-	if ((rc = nm_load(ctx, node->id, &o->nm, &n)))
-		goto out;
-	if (!n.nsamples) {
-		rc = err_set(&ctx->err, LITSI_EDATA,
-			     "node '%s': no sample has kernels matched across its %zu GPUs",
-			     node->name, n.G);
-		goto out;
-	}
-	init = xmalloc(n.G * sizeof(*init));
-	for (g = 0; g < n.G; g++)
-		init[g] = caps_initial(&o->p);
-	if (o->replay) {
-		struct caps_ctl c;
-
-		replay(no, &n, o, &c);
-		node_out_caps(no, &n, o, init, c.caps);
-		no->nadj = no->reported = c.nadj;
-		no->converged = "-";
-		no->why = "replay: the caps after the last adjustment";
-		no->straggler = -1;
-		no->s_iter = no->pratio = no->last_s = NAN;
-		caps_ctl_release(&c);
-	} else {
-		struct caps_loop_result r;
-
-		gm = xmalloc(n.G * sizeof(*gm));
-		if (!nm_gpu_models(&n, gm) || isnan(n.p_idle)) {
-			rc = err_set(&ctx->err, LITSI_EDATA,
-				     "node '%s': the closed loop needs each GPU's power and gfx "
-				     "clock telemetry and the idle power (--idle-power W); use "
-				     "--replay to run the algorithms on the recorded leads",
-				     node->name);
-			goto out;
-		}
-		caps_loop(n.cs, n.nsamples, gm, n.p_idle, &o->p, o->nm.agg, &r);
-		node_out_caps(no, &n, o, r.init, r.caps);
-		for (g = 0; g < n.G; g++) {
-			no->clock[g] = r.f[g];
-			no->power[g] = r.power[g];
-		}
-		no->nadj = r.nadj;
-		no->reported = r.reported;
-		no->converged = r.converged ? "yes" : "no";
-		no->why = r.reason;
-		no->straggler = n.an.gpus[r.straggler].device;
-		no->s_iter = r.s_iter;
-		no->pratio = r.power_ratio;
-		no->last_s = r.last_s_iter;
-		caps_loop_release(&r);
-	}
-out:
-	free(gm);
-	free(init);
-	nm_release(&n);
-	return rc;
-}
-
 /* One table per kind, rows of every node (JSON: one key per table). */
 static void
-print_nodes(struct fmt *f, const struct node_out *no, size_t nn, const struct caps_opts *o)
+print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *no, size_t nn,
+	    const struct caps_params *p)
 {
 	size_t i, g, r;
 
-	if (o->replay) {
+	if (nn && no[0].replay) {
 		fmt_begin(f, "adjustments", adj_cols, ARRAY_SIZE(adj_cols));
 		for (i = 0; i < nn; i++)
 			for (r = 0; r < no[i].nadj_rows; r++) {
-				const struct adj_row *a = &no[i].adj[r];
+				const struct res_adj *a = &no[i].adj[r];
 
-				fmt_str(f, no[i].name);
+				fmt_str(f, nodes[i].name);
 				fmt_int(f, (int64_t)a->adj);
 				fmt_int(f, (int64_t)a->sample);
 				fmt_int(f, a->device);
@@ -425,7 +225,7 @@ print_nodes(struct fmt *f, const struct node_out *no, size_t nn, const struct ca
 	fmt_begin(f, "caps", cap_cols, ARRAY_SIZE(cap_cols));
 	for (i = 0; i < nn; i++)
 		for (g = 0; g < no[i].G; g++) {
-			fmt_str(f, no[i].name);
+			fmt_str(f, nodes[i].name);
 			fmt_int(f, no[i].device[g]);
 			fmt_int(f, no[i].init[g]);
 			fmt_int(f, no[i].caps[g]);
@@ -437,15 +237,11 @@ print_nodes(struct fmt *f, const struct node_out *no, size_t nn, const struct ca
 	fmt_end(f);
 	fmt_begin(f, "prediction", pred_cols, ARRAY_SIZE(pred_cols));
 	for (i = 0; i < nn; i++) {
-		int64_t sum = 0;
-
-		for (g = 0; g < no[i].G; g++)
-			sum += no[i].caps[g];
-		fmt_str(f, no[i].name);
-		fmt_str(f, scenarios[o->p.scenario].name);
-		fmt_str(f, o->replay ? "replay" : "model prediction");
+		fmt_str(f, nodes[i].name);
+		fmt_str(f, scenarios[p->scenario].name);
+		fmt_str(f, no[i].replay ? "replay" : "model prediction");
 		fmt_int(f, no[i].P_n);
-		fmt_int(f, sum);
+		fmt_int(f, no[i].sum_caps);
 		fmt_int(f, (int64_t)no[i].nadj);
 		fmt_str(f, no[i].converged);
 		fmt_int(f, (int64_t)no[i].reported);
@@ -460,40 +256,64 @@ print_nodes(struct fmt *f, const struct node_out *no, size_t nn, const struct ca
 	fmt_end(f);
 }
 
+/* Load node @node and compute its caps into @c. */
+static int
+caps_node(struct litsi_ctx *ctx, const struct node_row *node, const struct caps_render *r,
+	  struct res_caps *c)
+{
+	struct res_model n;
+	int rc;
+
+	rc = res_model_load(ctx->st, node, r->res, !r->replay, &n, &ctx->err);
+	if (!rc)
+		rc = res_caps_eval(&n, &r->p, r->res->agg, r->replay, r->emit, c, &ctx->err);
+	res_model_release(&n);
+	return rc;
+}
+
+int
+caps_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct caps_render *r,
+		 const struct node_row *node)
+{
+	struct res_caps c;
+	int rc = caps_node(ctx, node, r, &c);
+
+	if (!rc)
+		print_nodes(f, node, &c, 1, &r->p);
+	res_caps_release(&c);
+	return rc;
+}
+
 int
 cmd_caps(int argc, char **argv, struct litsi_ctx *ctx)
 {
-	struct caps_opts o = { .emit = EMIT_VENDOR, .nm = { .eps = 1, .agg = LEAD_SUM } };
+	struct caps_opts o = { .emit = RES_EMIT_VENDOR };
 	struct node_row *nodes = NULL;
-	struct node_out *out;
+	struct res_caps *out;
+	struct caps_render r;
 	struct fmt *f;
 	size_t nn = 0, i;
 	int rc;
 
+	shared_opts_init(&o.so, ctx);
 	caps_params_default(&o.p);
-	o.nm.base_opt = o.nm.idle_opt = NAN;
-	o.nm.want_sync = true;
-	o.kind = fmt_default_kind(ctx->out);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? rc + 100 : rc;
-	o.nm.want_sync = !o.replay;
-	if ((rc = cmd_nodes(ctx, o.node, &nodes, &nn)))
+	if ((rc = cmd_nodes(ctx, o.so.node, &nodes, &nn)))
 		return rc;
-	if (!nn) {
-		store_free_nodes(nodes, nn);
-		return err_set(&ctx->err, LITSI_EDATA, "no GPUs in the database; run litsi ingest");
-	}
-	out = xcalloc(nn, sizeof(*out));
+	r = (struct caps_render){ .res = &o.so.res, .p = o.p, .replay = o.replay,
+				  .emit = (enum res_emit)o.emit };
+	out = xcalloc(nn + 1, sizeof(*out));
 	for (i = 0; i < nn && !rc; i++)
-		rc = caps_node(ctx, &nodes[i], &o, &out[i]);
+		rc = caps_node(ctx, &nodes[i], &r, &out[i]);
 	if (!rc) {
-		f = fmt_new(ctx->out, o.kind);
-		print_nodes(f, out, nn, &o);
+		f = fmt_new(ctx->out, o.so.kind);
+		print_nodes(f, nodes, out, nn, &o.p);
 		fmt_free(f);
 	}
 	for (i = 0; i < nn; i++)
-		node_out_release(&out[i]);
+		res_caps_release(&out[i]);
 	free(out);
 	store_free_nodes(nodes, nn);
 	return rc;

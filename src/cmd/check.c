@@ -3,8 +3,7 @@
  * check.c: litsi check: the thermal-imbalance verdict of every node
  * (METHOD.md §9), for CI: exit 1 when a rule fires on some node.
  */
-#include "nodemodel.h"
-#include "litsi/check.h"
+#include "cmd.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -16,38 +15,33 @@ static const char usage_str[] =
 	"                   [--idle-power W] [--format text|json|junit]\n";
 
 static const struct option longopts[] = {
-	{ "epsilon", required_argument, NULL, 'e' },
+	SHARED_OPT("epsilon", SO_EPSILON),
 	{ "format", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
-	{ "idle-power", required_argument, NULL, 'i' },
+	SHARED_OPT("idle-power", SO_IDLE_POWER),
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "max-freq-spread", required_argument, NULL, 'f' },
 	{ "max-temp-spread", required_argument, NULL, 't' },
 	{ "max-throttle", required_argument, NULL, 'T' },
 	{ "min-gain", required_argument, NULL, 'g' },
-	{ "node", required_argument, NULL, 'n' },
-	{ "persist", required_argument, NULL, 'p' },
+	SHARED_OPT("node", SO_NODE),
+	SHARED_OPT("persist", SO_PERSIST),
 	{ NULL, 0, NULL, 0 },
 };
 
 enum out_kind { OUT_TEXT, OUT_JSON, OUT_JUNIT };
 
 struct check_opts {
-	const char *node;
+	struct shared_opts so;
 	struct check_params p;
-	struct nm_opts nm;
 	enum out_kind out;
 };
 
 /* One node's verdict, kept until every node is checked. */
 struct verdict {
 	const char *node;
-	struct check_result r;
-	size_t G;
-	int *device;			/* [G] */
-	int *caps;			/* [G] recommended caps, NULL when unavailable */
-	char why_no_caps[200];
-	size_t nsamples;
+	struct res_verdict v;
+	struct res_straggler strag;
 };
 
 static const char *const state_name[] = { "passed", "fired", "skipped" };
@@ -64,14 +58,10 @@ dbl_opt(const char *opt, const char *arg, double min, double max, double *out)
 static int
 parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 {
-	int opt;
+	int opt, rc;
 
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'e':
-			if (dbl_opt("--epsilon", optarg, 0, 50, &o->nm.eps))
-				return EXIT_USAGE;
-			break;
 		case 'f':
 			if (dbl_opt("--max-freq-spread", optarg, 1, 1e6, &o->p.max_freq_spread))
 				return EXIT_USAGE;
@@ -94,19 +84,8 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 			break;
 		case 'h':
 			return cmd_help(ctx, usage_str) - 100;
-		case 'i':
-			if (dbl_opt("--idle-power", optarg, 0, 1e6, &o->nm.idle_opt))
-				return EXIT_USAGE;
-			break;
 		case 'L':
 			return cmd_list_opts(ctx, longopts) - 100;
-		case 'n':
-			o->node = optarg;
-			break;
-		case 'p':
-			if (dbl_opt("--persist", optarg, 0, 100, &o->p.persist))
-				return EXIT_USAGE;
-			break;
 		case 't':
 			if (dbl_opt("--max-temp-spread", optarg, 1, 1e6, &o->p.max_temp_spread))
 				return EXIT_USAGE;
@@ -116,7 +95,11 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 				return EXIT_USAGE;
 			break;
 		default:
-			return cmd_getopt_error("check", usage_str, argv);
+			rc = cmd_shared_opt("check", usage_str, opt, optarg, &o->so);
+			if (rc < 0)
+				return cmd_getopt_error("check", usage_str, argv);
+			if (rc)
+				return rc;
 		}
 	}
 	if (optind < argc)
@@ -129,90 +112,109 @@ static int
 check_node(struct litsi_ctx *ctx, const struct node_row *node, const struct check_opts *o,
 	   struct verdict *v)
 {
-	struct nm_node n;
-	struct check_input in;
-	struct caps_gpu_model *gm;
-	size_t g;
+	struct res_model n;
 	int rc;
 
 	v->node = node->name;
-	if ((rc = nm_load(ctx, node->id, &o->nm, &n))) {
-		nm_release(&n);
-		return rc;
+	rc = res_model_load(ctx->st, node, &o->so.res, true, &n, &ctx->err);
+	if (!rc) {
+		res_verdict_eval(&n, &o->p, o->so.res.agg, &v->v);
+		v->strag = n.straggler;
 	}
-	in = (struct check_input){ .G = n.G, .temp = n.temp, .freq = n.f, .throttle = n.thr,
-				   .strag = n.strag, .nsamples = n.nsamples,
-				   .s_c_min = n.perf.nC ? n.perf.S_C[MODEL_MIN] : NAN };
-	check_eval(&in, &o->p, &v->r);
-	v->G = n.G;
-	v->nsamples = n.nsamples;
-	v->device = xcalloc(n.G + 1, sizeof(*v->device));
-	for (g = 0; g < n.G; g++)
-		v->device[g] = n.an.gpus[g].device;
-	gm = xcalloc(n.G + 1, sizeof(*gm));
-	if (!n.nsamples)
-		snprintf(v->why_no_caps, sizeof(v->why_no_caps), "no matched samples");
-	else if (!nm_gpu_models(&n, gm) || isnan(n.p_idle))
-		snprintf(v->why_no_caps, sizeof(v->why_no_caps),
-			 "needs power and gfx clock telemetry and the idle power (--idle-power)");
-	else {
-		struct caps_params p;
-		struct caps_loop_result lr;
+	res_model_release(&n);
+	return rc;
+}
 
-		caps_params_default(&p);
-		p.scenario = CAPS_GPU_REALLOC;
-		caps_loop(n.cs, n.nsamples, gm, n.p_idle, &p, o->nm.agg, &lr);
-		v->caps = xmalloc((n.G + 1) * sizeof(*v->caps));
-		memcpy(v->caps, lr.caps, n.G * sizeof(*v->caps));
-		caps_loop_release(&lr);
+/* ", rank R" when the rank is known and differs from the device. */
+static const char *
+rank_note(int device, int rank)
+{
+	static char buf[32];
+
+	if (rank < 0 || rank == device)
+		return "";
+	snprintf(buf, sizeof(buf), ", rank %d", rank);
+	return buf;
+}
+
+void
+check_render_text(FILE *out, const char *node, const struct res_verdict *v, size_t samples)
+{
+	const struct check_result *r = &v->r;
+	const struct res_caps *c = &v->caps;
+	size_t k, g;
+
+	fprintf(out, "node %s: %s\n", node, r->imbalanced ? "IMBALANCED" : "ok");
+	if (v->straggler >= 0)
+		fprintf(out, "  straggler: gpu %d%s (%.1f%% of %zu samples)\n", v->straggler,
+			rank_note(v->straggler, v->straggler_rank), r->persist_share, samples);
+	else
+		fprintf(out, "  straggler: none persistent\n");
+	for (k = 0; k < CHECK_NRULES; k++) {
+		const struct check_rule *ru = &r->rule[k];
+
+		fprintf(out, "  %-7s %-12s", state_name[ru->state],
+			check_rule_name((enum check_rule_id)k));
+		if (ru->state != CHECK_SKIPPED)
+			fprintf(out, " %.3f (threshold %.3f)", ru->value, ru->threshold);
+		if (ru->why[0])
+			fprintf(out, "%s%s", ru->state == CHECK_SKIPPED ? " " : "; ", ru->why);
+		fputc('\n', out);
 	}
-	free(gm);
-	nm_release(&n);
-	return 0;
+	if (v->has_caps) {
+		fputs("  recommended caps (gpu-realloc, model prediction):", out);
+		for (g = 0; g < c->G; g++)
+			fprintf(out, " gpu %d %d W%s", c->device[g], c->caps[g],
+				g + 1 < c->G ? "," : "");
+		fputc('\n', out);
+	} else {
+		fprintf(out, "  recommended caps: unavailable: %s\n", v->why_no_caps);
+	}
 }
 
 static void
 print_text(FILE *out, const struct verdict *v, size_t nn)
 {
-	size_t i, k, g, bad = 0;
+	size_t i, k, bad = 0;
 
 	for (i = 0; i < nn; i++) {
-		const struct check_result *r = &v[i].r;
-
-		fprintf(out, "node %s: %s\n", v[i].node, r->imbalanced ? "IMBALANCED" : "ok");
-		if (r->persistent >= 0)
-			fprintf(out, "  straggler: gpu %d (%.1f%% of %zu samples)\n",
-				v[i].device[r->persistent], r->persist_share, v[i].nsamples);
-		else
-			fprintf(out, "  straggler: none persistent\n");
-		for (k = 0; k < CHECK_NRULES; k++) {
-			const struct check_rule *ru = &r->rule[k];
-
-			fprintf(out, "  %-7s %-12s", state_name[ru->state],
-				check_rule_name((enum check_rule_id)k));
-			if (ru->state != CHECK_SKIPPED)
-				fprintf(out, " %.3f (threshold %.3f)", ru->value, ru->threshold);
-			if (ru->why[0])
-				fprintf(out, "%s%s", ru->state == CHECK_SKIPPED ? " " : "; ",
-					ru->why);
-			fputc('\n', out);
-		}
-		if (v[i].caps) {
-			fputs("  recommended caps (gpu-realloc, model prediction):", out);
-			for (g = 0; g < v[i].G; g++)
-				fprintf(out, " gpu %d %d W%s", v[i].device[g], v[i].caps[g],
-					g + 1 < v[i].G ? "," : "");
-			fputc('\n', out);
-		} else {
-			fprintf(out, "  recommended caps: unavailable: %s\n", v[i].why_no_caps);
-		}
-		bad += r->imbalanced;
+		check_render_text(out, v[i].node, &v[i].v, v[i].strag.samples);
+		bad += v[i].v.r.imbalanced;
 	}
 	fprintf(out, "%zu of %zu node%s imbalanced", bad, nn, nn == 1 ? "" : "s");
 	for (i = 0, k = 0; i < nn; i++)
-		if (v[i].r.imbalanced)
+		if (v[i].v.r.imbalanced)
 			fprintf(out, "%s%s", k++ ? ", " : ": ", v[i].node);
 	fputc('\n', out);
+}
+
+static const struct fmt_col rule_cols[] = {
+	{ "node", FT_STR, 0 },	 { "rule", FT_STR, 0 },	     { "state", FT_STR, 0 },
+	{ "value", FT_DBL, 4 },	 { "threshold", FT_DBL, 4 }, { "detail", FT_STR, 0 },
+};
+
+void
+check_rules_begin(struct fmt *f)
+{
+	fmt_begin(f, "rules", rule_cols, ARRAY_SIZE(rule_cols));
+}
+
+void
+check_render_rules(struct fmt *f, const char *node, const struct res_verdict *v)
+{
+	size_t k;
+
+	for (k = 0; k < CHECK_NRULES; k++) {
+		const struct check_rule *ru = &v->r.rule[k];
+
+		fmt_str(f, node);
+		fmt_str(f, check_rule_name((enum check_rule_id)k));
+		fmt_str(f, state_name[ru->state]);
+		fmt_dbl(f, ru->state == CHECK_SKIPPED ? NAN : ru->value);
+		fmt_dbl(f, ru->threshold);
+		fmt_str(f, ru->why);
+		fmt_end_row(f);
+	}
 }
 
 static void
@@ -223,10 +225,6 @@ print_json(FILE *out, const struct verdict *v, size_t nn)
 		{ "straggler", FT_INT, 0 }, { "straggler_share_pct", FT_DBL, 1 },
 		{ "samples", FT_INT, 0 },
 	};
-	static const struct fmt_col rule_cols[] = {
-		{ "node", FT_STR, 0 },	    { "rule", FT_STR, 0 },	 { "state", FT_STR, 0 },
-		{ "value", FT_DBL, 4 },	    { "threshold", FT_DBL, 4 }, { "detail", FT_STR, 0 },
-	};
 	static const struct fmt_col cap_cols[] = {
 		{ "node", FT_STR, 0 }, { "gpu", FT_INT, 0 }, { "cap_w", FT_INT, 0 },
 	};
@@ -236,33 +234,23 @@ print_json(FILE *out, const struct verdict *v, size_t nn)
 	fmt_begin(f, "nodes", node_cols, ARRAY_SIZE(node_cols));
 	for (i = 0; i < nn; i++) {
 		fmt_str(f, v[i].node);
-		fmt_int(f, v[i].r.imbalanced);
-		fmt_int(f, v[i].r.persistent >= 0 ? v[i].device[v[i].r.persistent] : -1);
-		fmt_dbl(f, v[i].r.persist_share);
-		fmt_int(f, (int64_t)v[i].nsamples);
+		fmt_int(f, v[i].v.r.imbalanced);
+		fmt_int(f, v[i].v.straggler);
+		fmt_dbl(f, v[i].v.r.persist_share);
+		fmt_int(f, (int64_t)v[i].strag.samples);
 		fmt_end_row(f);
 	}
 	fmt_end(f);
-	fmt_begin(f, "rules", rule_cols, ARRAY_SIZE(rule_cols));
+	check_rules_begin(f);
 	for (i = 0; i < nn; i++)
-		for (k = 0; k < CHECK_NRULES; k++) {
-			const struct check_rule *ru = &v[i].r.rule[k];
-
-			fmt_str(f, v[i].node);
-			fmt_str(f, check_rule_name((enum check_rule_id)k));
-			fmt_str(f, state_name[ru->state]);
-			fmt_dbl(f, ru->state == CHECK_SKIPPED ? NAN : ru->value);
-			fmt_dbl(f, ru->threshold);
-			fmt_str(f, ru->why);
-			fmt_end_row(f);
-		}
+		check_render_rules(f, v[i].node, &v[i].v);
 	fmt_end(f);
 	fmt_begin(f, "recommended_caps", cap_cols, ARRAY_SIZE(cap_cols));
 	for (i = 0; i < nn; i++)
-		for (k = 0; v[i].caps && k < v[i].G; k++) {
+		for (k = 0; v[i].v.has_caps && k < v[i].v.caps.G; k++) {
 			fmt_str(f, v[i].node);
-			fmt_int(f, v[i].device[k]);
-			fmt_int(f, v[i].caps[k]);
+			fmt_int(f, v[i].v.caps.device[k]);
+			fmt_int(f, v[i].v.caps.caps[k]);
 			fmt_end_row(f);
 		}
 	fmt_end(f);
@@ -293,8 +281,8 @@ print_junit(FILE *out, const struct verdict *v, size_t nn)
 
 	for (i = 0; i < nn; i++)
 		for (k = 0; k < CHECK_NRULES; k++) {
-			fails += v[i].r.rule[k].state == CHECK_FIRED;
-			skips += v[i].r.rule[k].state == CHECK_SKIPPED;
+			fails += v[i].v.r.rule[k].state == CHECK_FIRED;
+			skips += v[i].v.r.rule[k].state == CHECK_SKIPPED;
 		}
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		     "<testsuites name=\"litsi check\" tests=\"%zu\" failures=\"%zu\" "
@@ -303,15 +291,15 @@ print_junit(FILE *out, const struct verdict *v, size_t nn)
 		size_t f = 0, s = 0;
 
 		for (k = 0; k < CHECK_NRULES; k++) {
-			f += v[i].r.rule[k].state == CHECK_FIRED;
-			s += v[i].r.rule[k].state == CHECK_SKIPPED;
+			f += v[i].v.r.rule[k].state == CHECK_FIRED;
+			s += v[i].v.r.rule[k].state == CHECK_SKIPPED;
 		}
 		fputs("  <testsuite name=\"", out);
 		xml_text(out, v[i].node);
 		fprintf(out, "\" tests=\"%d\" failures=\"%zu\" skipped=\"%zu\">\n", CHECK_NRULES, f,
 			s);
 		for (k = 0; k < CHECK_NRULES; k++) {
-			const struct check_rule *ru = &v[i].r.rule[k];
+			const struct check_rule *ru = &v[i].v.r.rule[k];
 
 			fprintf(out, "    <testcase classname=\"litsi.check.");
 			xml_text(out, v[i].node);
@@ -329,9 +317,8 @@ print_junit(FILE *out, const struct verdict *v, size_t nn)
 				fprintf(out, "      <failure message=\"%s %.3f &gt;= %.3f",
 					check_rule_name((enum check_rule_id)k), ru->value,
 					ru->threshold);
-				if (v[i].r.persistent >= 0)
-					fprintf(out, "; straggler gpu %d",
-						v[i].device[v[i].r.persistent]);
+				if (v[i].v.straggler >= 0)
+					fprintf(out, "; straggler gpu %d", v[i].v.straggler);
 				fputs("\">", out);
 				xml_text(out, ru->why);
 				fputs("</failure>\n", out);
@@ -346,24 +333,22 @@ print_junit(FILE *out, const struct verdict *v, size_t nn)
 int
 cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 {
-	struct check_opts o = { .nm = { .eps = 1, .agg = LEAD_SUM, .want_sync = true } };
+	struct check_opts o;
 	struct node_row *nodes = NULL;
 	struct verdict *v = NULL;
 	size_t nn = 0, i;
 	int rc;
 
+	memset(&o, 0, sizeof(o));
+	shared_opts_init(&o.so, ctx);
 	check_params_default(&o.p);
-	o.nm.base_opt = o.nm.idle_opt = NAN;
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? rc + 100 : rc;
-	if ((rc = cmd_nodes(ctx, o.node, &nodes, &nn)))
+	o.p.persist = o.so.res.persist;
+	if ((rc = cmd_nodes(ctx, o.so.node, &nodes, &nn)))
 		return rc;
-	if (!nn) {
-		store_free_nodes(nodes, nn);
-		return err_set(&ctx->err, LITSI_EDATA, "no GPUs in the database; run litsi ingest");
-	}
-	v = xcalloc(nn, sizeof(*v));
+	v = xcalloc(nn + 1, sizeof(*v));
 	for (i = 0; i < nn && !rc; i++)
 		rc = check_node(ctx, &nodes[i], &o, &v[i]);
 	if (!rc) {
@@ -374,13 +359,11 @@ cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 		else
 			print_text(ctx->out, v, nn);
 		for (i = 0; i < nn; i++)
-			if (v[i].r.imbalanced)
+			if (v[i].v.r.imbalanced)
 				rc = EXIT_CHECK;
 	}
-	for (i = 0; i < nn; i++) {
-		free(v[i].device);
-		free(v[i].caps);
-	}
+	for (i = 0; i < nn; i++)
+		res_verdict_release(&v[i].v);
 	free(v);
 	store_free_nodes(nodes, nn);
 	return rc;

@@ -2,6 +2,7 @@
 /* cmdutil.c: helpers shared by the command front ends (usage, options, nodes). */
 #include "cmd.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,13 +58,81 @@ cmd_format(const char *cmd, const char *usage, const char *arg, enum fmt_kind *k
 	return 0;
 }
 
+void
+shared_opts_init(struct shared_opts *so, struct litsi_ctx *ctx)
+{
+	memset(so, 0, sizeof(*so));
+	so->kind = fmt_default_kind(ctx->out);
+	res_opts_default(&so->res);
+}
+
+static int
+watts_opt(const char *cmd, const char *usage, const char *name, const char *arg, double *out)
+{
+	if (parse_double(arg, out) || !isfinite(*out) || *out < 0 || *out > 1e6)
+		return cmd_usage_error(cmd, usage, "invalid %s '%s' (watts, 0 to 1000000)", name,
+				       arg);
+	return 0;
+}
+
+static int
+pct_opt(const char *cmd, const char *usage, const char *name, const char *arg, double max,
+	double *out)
+{
+	if (parse_double(arg, out) || !(*out >= 0) || !(*out <= max))
+		return cmd_usage_error(cmd, usage, "invalid %s '%s' (percent, 0 to %g)", name, arg,
+				       max);
+	return 0;
+}
+
+int
+cmd_shared_opt(const char *cmd, const char *usage, int opt, const char *arg,
+	       struct shared_opts *so)
+{
+	switch (opt) {
+	case SO_NODE:
+		so->node = arg;
+		return 0;
+	case SO_FORMAT:
+		return cmd_format(cmd, usage, arg, &so->kind);
+	case SO_EPSILON:
+		return pct_opt(cmd, usage, "--epsilon", arg, 50, &so->res.eps);
+	case SO_PERSIST:
+		return pct_opt(cmd, usage, "--persist", arg, 100, &so->res.persist);
+	case SO_AGG:
+		if (!strcmp(arg, "sum") || !strcmp(arg, "max") || !strcmp(arg, "last")) {
+			so->res.agg = !strcmp(arg, "sum") ? LEAD_SUM
+				      : !strcmp(arg, "max") ? LEAD_MAX
+							    : LEAD_LAST;
+			return 0;
+		}
+		return cmd_usage_error(cmd, usage, "invalid --agg '%s' (expected sum, max or last)",
+				       arg);
+	case SO_COMM:
+		so->res.comm_re = arg;
+		return 0;
+	case SO_BASE_POWER:
+		return watts_opt(cmd, usage, "--baseline-power", arg, &so->res.base_power);
+	case SO_IDLE_POWER:
+		return watts_opt(cmd, usage, "--idle-power", arg, &so->res.idle_power);
+	default:
+		return -1;
+	}
+}
+
 int
 cmd_nodes(struct litsi_ctx *ctx, const char *name, struct node_row **v, size_t *n)
 {
 	int64_t id;
 
-	if (!name)
-		return store_list_nodes(ctx->st, v, n, &ctx->err);
+	if (!name) {
+		if (store_list_nodes(ctx->st, v, n, &ctx->err))
+			return ctx->err.status;
+		if (!*n)
+			return err_set(&ctx->err, LITSI_EDATA,
+				       "the database holds no GPU; run 'litsi ingest' first");
+		return 0;
+	}
 	if (store_find_node(ctx->st, name, &id, &ctx->err))
 		return ctx->err.status;
 	*v = xcalloc(1, sizeof(**v));

@@ -406,30 +406,58 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 	return 0;
 }
 
-int
-cmd_ingest(int argc, char **argv, struct litsi_ctx *ctx)
+/* Ingest @npaths @paths (every file of a directory) under SIGINT/SIGTERM handling. */
+static int
+run_ingest(struct ingest_run *run, int npaths, char *const *paths)
 {
-	struct ingest_run run = { .ctx = ctx };
+	struct litsi_ctx *ctx = run->ctx;
 	struct sigaction sa = { .sa_handler = on_sigint }, old_int, old_term;
-	int rc, i;
+	int i;
 
-	run.iopts.rank = -1;
-	run.popts.rank = -1;
-	run.popts.time_ns = TIME_NONE;
-	rc = parse_args(argc, argv, &run);
-	if (rc)
-		return rc < 0 ? rc + 100 : rc;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	for (i = optind; i < argc && !interrupted; i++)
-		ingest_path(&run, argv[i]);
+	for (i = 0; i < npaths && !interrupted; i++)
+		ingest_path(run, paths[i]);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (interrupted)
 		return 130;
-	if (ctx->verbose >= 0 && run.nr_ok + run.nr_dup + run.nr_failed + run.nr_skipped > 1)
+	if (ctx->verbose >= 0 && run->nr_ok + run->nr_dup + run->nr_failed + run->nr_skipped > 1)
 		fprintf(ctx->out, "ingested %d, already present %d, skipped %d, failed %d\n",
-			run.nr_ok, run.nr_dup, run.nr_skipped, run.nr_failed);
-	return run.worst;
+			run->nr_ok, run->nr_dup, run->nr_skipped, run->nr_failed);
+	return run->worst;
+}
+
+static void
+ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
+{
+	memset(run, 0, sizeof(*run));
+	run->ctx = ctx;
+	run->iopts.rank = -1;
+	run->popts.rank = -1;
+	run->popts.time_ns = TIME_NONE;
+}
+
+int
+ingest_paths(struct litsi_ctx *ctx, const char *node, int npaths, char *const *paths)
+{
+	struct ingest_run run;
+
+	ingest_run_init(&run, ctx);
+	run.iopts.node = node;
+	return run_ingest(&run, npaths, paths);
+}
+
+int
+cmd_ingest(int argc, char **argv, struct litsi_ctx *ctx)
+{
+	struct ingest_run run;
+	int rc;
+
+	ingest_run_init(&run, ctx);
+	rc = parse_args(argc, argv, &run);
+	if (rc)
+		return rc < 0 ? rc + 100 : rc;
+	return run_ingest(&run, argc - optind, argv + optind);
 }

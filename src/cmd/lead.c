@@ -4,7 +4,7 @@
  * aggregate lead values, name the straggler per sample and the persistent
  * straggler (METHOD.md §3, §4); --collectives matches comm kernels.
  */
-#include "anaload.h"
+#include "cmd.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -15,25 +15,22 @@ static const char usage_str[] =
 	"                  [--persist pct] [--epsilon pct] [--comm-pattern regex] [--format fmt]\n";
 
 static const struct option longopts[] = {
-	{ "agg", required_argument, NULL, 'a' },
+	SHARED_OPT("agg", SO_AGG),
 	{ "collectives", no_argument, NULL, 'C' },
-	{ "comm-pattern", required_argument, NULL, 'c' },
-	{ "epsilon", required_argument, NULL, 'e' },
-	{ "format", required_argument, NULL, 'F' },
+	SHARED_OPT("comm-pattern", SO_COMM),
+	SHARED_OPT("epsilon", SO_EPSILON),
+	SHARED_OPT("format", SO_FORMAT),
 	{ "help", no_argument, NULL, 'h' },
 	{ "list-opts", no_argument, NULL, 'L' },
-	{ "node", required_argument, NULL, 'n' },
-	{ "persist", required_argument, NULL, 'p' },
+	SHARED_OPT("node", SO_NODE),
+	SHARED_OPT("persist", SO_PERSIST),
 	{ "series", no_argument, NULL, 's' },
 	{ NULL, 0, NULL, 0 },
 };
 
 struct lead_opts {
-	const char *node, *comm_re;
-	enum lead_agg agg;
+	struct shared_opts so;
 	bool series, collectives;
-	double persist, eps;
-	enum fmt_kind kind;
 };
 
 static const struct fmt_col lead_cols[] = {
@@ -66,7 +63,7 @@ static const struct fmt_col wait_cols[] = {
 
 /* Results gathered over a node's samples. */
 struct lead_run {
-	struct ana_node nd;
+	struct res_node nd;
 	struct sbuf dev;	/* scratch for device numbers as text */
 	size_t *straggler_count;	/* [G] */
 	size_t samples, verdicts;
@@ -111,7 +108,7 @@ print_series(struct litsi_ctx *ctx, struct fmt *f, const struct match *m, const 
 
 /* One sample: match, lead, aggregate; rows go to the lead table (or series). */
 static void
-lead_sample(struct litsi_ctx *ctx, struct fmt *f, const struct lead_opts *o,
+lead_sample(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *o,
 	    struct lead_run *r, int64_t step, struct match *m, double *L, bool **is_const)
 {
 	int64_t *lead;
@@ -122,10 +119,10 @@ lead_sample(struct litsi_ctx *ctx, struct fmt *f, const struct lead_opts *o,
 	lead = xmalloc((m->G * m->K + 1) * sizeof(*lead));
 	*is_const = xmalloc((m->K + 1) * sizeof(**is_const));
 	lead_values(m, lead);
-	lead_aggregate(m, lead, o->agg, L);
-	lead_classify(m, o->eps, *is_const);
+	lead_aggregate(m, lead, o->res->agg, L);
+	lead_classify(m, o->res->eps, *is_const);
 	has = m->K && lead_has_straggler(L, m->G);
-	r->samples++;
+	r->samples += m->K > 0;
 	if (has) {
 		r->verdicts++;
 		r->straggler_count[lead_straggler(L, m->G)]++;
@@ -150,7 +147,7 @@ struct sample_row {
 };
 
 static int
-lead_samples(struct litsi_ctx *ctx, struct fmt *f, const struct lead_opts *o,
+lead_samples(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *o,
 	     struct lead_run *r, struct sample_row *rows)
 {
 	double *L = xcalloc(r->nd.G + 1, sizeof(*L));
@@ -164,7 +161,7 @@ lead_samples(struct litsi_ctx *ctx, struct fmt *f, const struct lead_opts *o,
 		struct match m;
 		bool *is_const;
 
-		if (ana_load_sample(ctx, &r->nd, r->nd.steps[s])) {
+		if (res_load_sample(&r->nd, r->nd.steps[s], &ctx->err)) {
 			free(L);
 			return ctx->err.status;
 		}
@@ -183,10 +180,11 @@ lead_samples(struct litsi_ctx *ctx, struct fmt *f, const struct lead_opts *o,
 }
 
 static void
-print_verdicts(struct fmt *f, const struct lead_opts *o, struct lead_run *r,
+print_verdicts(struct fmt *f, const struct lead_render *o, struct lead_run *r,
 	       const struct sample_row *rows)
 {
-	size_t s, g, best = 0;
+	struct res_straggler st;
+	size_t s;
 
 	fmt_begin(f, "samples", sample_cols, ARRAY_SIZE(sample_cols));
 	for (s = 0; s < r->nd.nsteps; s++) {
@@ -199,21 +197,18 @@ print_verdicts(struct fmt *f, const struct lead_opts *o, struct lead_run *r,
 		fmt_end_row(f);
 	}
 	fmt_end(f);
-	for (g = 1; g < r->nd.G; g++)
-		if (r->straggler_count[g] > r->straggler_count[best])
-			best = g;
-	if (r->nd.G && r->samples && r->straggler_count[best] &&
-	    100.0 * (double)r->straggler_count[best] / (double)r->samples >= o->persist)
-		fmt_note(f, "persistent_straggler", "gpu %d (%zu of %zu samples)",
-			 r->nd.gpus[best].device, r->straggler_count[best], r->samples);
-	else if (!r->nd.G || !r->straggler_count[best])
+	res_straggler_eval(r->nd.gpus, r->nd.G, r->straggler_count, r->samples, o->res->persist,
+			   &st);
+	if (st.device >= 0)
+		fmt_note(f, "persistent_straggler", "gpu %d (%zu of %zu samples)", st.device,
+			 st.most_count, st.samples);
+	else if (st.most < 0)
 		fmt_note(f, "persistent_straggler", "none (no sample has a straggler)");
 	else
 		fmt_note(f, "persistent_straggler",
 			 "none (no GPU is the straggler in %g%% of the samples; the most often "
 			 "is gpu %d, in %zu of %zu)",
-			 o->persist, r->nd.G ? r->nd.gpus[best].device : -1,
-			 r->nd.G ? r->straggler_count[best] : 0, r->samples);
+			 o->res->persist, st.most, st.most_count, st.samples);
 }
 
 static uint32_t
@@ -357,18 +352,18 @@ lead_run_release(struct lead_run *r)
 	free(r->arrived_last);
 	free(r->ninst);
 	sbuf_release(&r->dev);
-	ana_node_release(&r->nd);
+	res_node_release(&r->nd);
 }
 
-static int
-run_node(struct litsi_ctx *ctx, struct fmt *f, const struct lead_opts *o,
-	 const struct node_row *node)
+int
+lead_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *o,
+		 const struct node_row *node)
 {
 	struct lead_run r = { .dev = SBUF_INIT };
 	struct sample_row *rows = NULL;
 	int rc;
 
-	rc = ana_node_open(ctx, node->id, o->comm_re, &r.nd);
+	rc = res_node_open(ctx->st, node, o->res->comm_re, &r.nd, &ctx->err);
 	if (rc)
 		goto out;
 	r.straggler_count = xcalloc(r.nd.G + 1, sizeof(size_t));
@@ -392,61 +387,28 @@ out:
 }
 
 static int
-parse_pct(const char *what, const char *arg, double *out)
-{
-	if (parse_double(arg, out) || *out < 0 || *out > 100)
-		return cmd_usage_error("lead", usage_str, "invalid --%s '%s' (percent, 0 to 100)",
-				       what, arg);
-	return 0;
-}
-
-static int
 parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct lead_opts *o)
 {
-	static const char *const aggs[] = { "sum", "max", "last" };
-	int opt;
+	int opt, rc;
 
-	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'a':
-			for (o->agg = 0; o->agg < 3 && strcmp(aggs[o->agg], optarg); o->agg++)
-				;
-			if (o->agg == 3)
-				return cmd_usage_error("lead", usage_str,
-						       "invalid --agg '%s' (expected sum, max or "
-						       "last)", optarg);
-			break;
 		case 'C':
 			o->collectives = true;
-			break;
-		case 'c':
-			o->comm_re = optarg;
-			break;
-		case 'e':
-			if (parse_pct("epsilon", optarg, &o->eps))
-				return EXIT_USAGE;
-			break;
-		case 'F':
-			if (cmd_format("lead", usage_str, optarg, &o->kind))
-				return EXIT_USAGE;
 			break;
 		case 'h':
 			return cmd_help(ctx, usage_str) - 100;
 		case 'L':
 			return cmd_list_opts(ctx, longopts) - 100;
-		case 'n':
-			o->node = optarg;
-			break;
-		case 'p':
-			if (parse_pct("persist", optarg, &o->persist))
-				return EXIT_USAGE;
-			break;
 		case 's':
 			o->series = true;
 			break;
 		default:
-			return cmd_getopt_error("lead", usage_str, argv);
+			rc = cmd_shared_opt("lead", usage_str, opt, optarg, &o->so);
+			if (rc < 0)
+				return cmd_getopt_error("lead", usage_str, argv);
+			if (rc)
+				return rc;
 		}
 	}
 	if (optind < argc)
@@ -455,22 +417,25 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct lead_opts *o)
 	return 0;
 }
 
-/* run_node() through cmd_each_node()'s untyped options. */
+/* lead_render_node() through cmd_each_node()'s untyped options. */
 static int
 node_fn(struct litsi_ctx *ctx, struct fmt *f, const void *o, const struct node_row *node)
 {
-	return run_node(ctx, f, o, node);
+	return lead_render_node(ctx, f, o, node);
 }
 
 int
 cmd_lead(int argc, char **argv, struct litsi_ctx *ctx)
 {
-	struct lead_opts o = { .agg = LEAD_SUM, .persist = 80, .eps = 1,
-			       .kind = fmt_default_kind(ctx->out) };
+	struct lead_opts o = { 0 };
+	struct lead_render r;
 	int rc;
 
+	shared_opts_init(&o.so, ctx);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? rc + 100 : rc;
-	return cmd_each_node(ctx, o.node, o.kind, node_fn, &o);
+	r = (struct lead_render){ .res = &o.so.res, .series = o.series,
+				  .collectives = o.collectives };
+	return cmd_each_node(ctx, o.so.node, o.so.kind, node_fn, &r);
 }

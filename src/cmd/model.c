@@ -3,7 +3,7 @@
  * model.c: litsi model: the performance model (METHOD.md §5, eqs 1-6) and the
  * power model (§6, eqs 7-16) of each node, per alignment target.
  */
-#include "nodemodel.h"
+#include "cmd.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -14,14 +14,14 @@ static const char usage_str[] =
 	"                   [--comm-pattern regex] [--format fmt]\n";
 
 static const struct option longopts[] = {
-	{ "baseline-power", required_argument, NULL, 'b' },
-	{ "comm-pattern", required_argument, NULL, 'c' },
-	{ "epsilon", required_argument, NULL, 'e' },
-	{ "format", required_argument, NULL, 'F' },
+	SHARED_OPT("baseline-power", SO_BASE_POWER),
+	SHARED_OPT("comm-pattern", SO_COMM),
+	SHARED_OPT("epsilon", SO_EPSILON),
+	SHARED_OPT("format", SO_FORMAT),
 	{ "help", no_argument, NULL, 'h' },
-	{ "idle-power", required_argument, NULL, 'i' },
+	SHARED_OPT("idle-power", SO_IDLE_POWER),
 	{ "list-opts", no_argument, NULL, 'L' },
-	{ "node", required_argument, NULL, 'n' },
+	SHARED_OPT("node", SO_NODE),
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -51,58 +51,26 @@ static const struct fmt_col ref_cols[] = {
 };
 
 struct model_opts {
-	const char *node;
-	struct nm_opts nm;
-	enum fmt_kind kind;
+	struct shared_opts so;
 };
-
-static int
-parse_watts(const char *arg, const char *opt, double *out)
-{
-	if (parse_double(arg, out) || !(*out >= 0) || !isfinite(*out))
-		return cmd_usage_error("model", usage_str, "invalid %s '%s' (watts, >= 0)", opt,
-				       arg);
-	return 0;
-}
 
 static int
 parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct model_opts *o)
 {
-	int opt;
+	int opt, rc;
 
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'b':
-			if (parse_watts(optarg, "--baseline-power", &o->nm.base_opt))
-				return EXIT_USAGE;
-			break;
-		case 'c':
-			o->nm.comm_re = optarg;
-			break;
-		case 'e':
-			if (parse_double(optarg, &o->nm.eps) || !(o->nm.eps >= 0) ||
-			    o->nm.eps > 50)
-				return cmd_usage_error("model", usage_str,
-						       "invalid --epsilon '%s' (percent, 0 to 50)",
-						       optarg);
-			break;
-		case 'F':
-			if (cmd_format("model", usage_str, optarg, &o->kind))
-				return EXIT_USAGE;
-			break;
 		case 'h':
 			return cmd_help(ctx, usage_str) - 100;
-		case 'i':
-			if (parse_watts(optarg, "--idle-power", &o->nm.idle_opt))
-				return EXIT_USAGE;
-			break;
 		case 'L':
 			return cmd_list_opts(ctx, longopts) - 100;
-		case 'n':
-			o->node = optarg;
-			break;
 		default:
-			return cmd_getopt_error("model", usage_str, argv);
+			rc = cmd_shared_opt("model", usage_str, opt, optarg, &o->so);
+			if (rc < 0)
+				return cmd_getopt_error("model", usage_str, argv);
+			if (rc)
+				return rc;
 		}
 	}
 	if (optind < argc)
@@ -110,14 +78,8 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct model_opts *o)
 	return 0;
 }
 
-static bool
-power_ok(const struct nm_node *n)
-{
-	return !isnan(n->p_base) && !isnan(n->p_idle) && n->p_base > n->p_idle;
-}
-
 static void
-print_models(struct fmt *f, const struct node_row *nodes, struct nm_node *nm, size_t nn)
+print_models(struct fmt *f, const struct node_row *nodes, struct res_model *nm, size_t nn)
 {
 	size_t i, r;
 	int a;
@@ -154,7 +116,7 @@ print_models(struct fmt *f, const struct node_row *nodes, struct nm_node *nm, si
 	for (i = 0; i < nn; i++) {
 		for (a = 0; a < MODEL_NAGG; a++) {
 			struct model_power pw = { 0 };
-			bool ok = power_ok(&nm[i]);
+			bool ok = res_power_ok(&nm[i]);
 
 			if (ok)
 				model_power(&nm[i].acc, (enum model_agg)a, nm[i].p_base,
@@ -183,7 +145,7 @@ print_models(struct fmt *f, const struct node_row *nodes, struct nm_node *nm, si
 	fmt_end(f);
 	fmt_begin(f, "power_ranks", rank_cols, ARRAY_SIZE(rank_cols));
 	for (i = 0; i < nn; i++) {
-		if (!power_ok(&nm[i]))
+		if (!res_power_ok(&nm[i]))
 			continue;
 		for (a = 0; a < MODEL_NAGG; a++) {
 			struct model_power pw;
@@ -209,48 +171,40 @@ print_models(struct fmt *f, const struct node_row *nodes, struct nm_node *nm, si
 int
 cmd_model(int argc, char **argv, struct litsi_ctx *ctx)
 {
-	struct model_opts o = { .nm = { .eps = 1, .agg = LEAD_SUM } };
+	struct model_opts o;
 	struct node_row *nodes = NULL;
-	struct nm_node *nm = NULL;
+	struct res_model *nm = NULL;
 	struct fmt *f;
 	size_t nn = 0, i, loaded = 0;
 	int rc;
 
-	o.nm.base_opt = o.nm.idle_opt = NAN;
-	o.kind = fmt_default_kind(ctx->out);
+	shared_opts_init(&o.so, ctx);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? rc + 100 : rc;
-	if ((rc = cmd_nodes(ctx, o.node, &nodes, &nn)))
+	if ((rc = cmd_nodes(ctx, o.so.node, &nodes, &nn)))
 		return rc;
-	if (!nn) {
-		store_free_nodes(nodes, nn);
-		return err_set(&ctx->err, LITSI_EDATA, "no GPUs in the database; run litsi ingest");
-	}
 	nm = xcalloc(nn, sizeof(*nm));
 	for (i = 0; i < nn; i++, loaded++)
-		if ((rc = nm_load(ctx, nodes[i].id, &o.nm, &nm[i]))) {
+		if ((rc = res_model_load(ctx->st, &nodes[i], &o.so.res, false, &nm[i],
+					 &ctx->err))) {
 			loaded++;
 			goto out;
 		}
-	f = fmt_new(ctx->out, o.kind);
+	f = fmt_new(ctx->out, o.so.kind);
 	print_models(f, nodes, nm, nn);
 	fmt_free(f);
 	for (i = 0; i < nn; i++) {
-		if (power_ok(&nm[i]))
+		if (res_power_ok(&nm[i]))
 			continue;
 		rc = err_set(&ctx->err, LITSI_EDATA,
 			     "node '%s': power model unavailable: cannot determine %s from "
 			     "telemetry; give --baseline-power W and --idle-power W",
-			     nodes[i].name,
-			     isnan(nm[i].p_base) && isnan(nm[i].p_idle) ? "P_baseline and P_idle"
-			     : isnan(nm[i].p_base)			  ? "P_baseline"
-			     : isnan(nm[i].p_idle)			  ? "P_idle"
-							: "P_baseline above P_idle");
+			     nodes[i].name, res_power_missing(&nm[i]));
 	}
 out:
 	for (i = 0; i < loaded; i++)
-		nm_release(&nm[i]);
+		res_model_release(&nm[i]);
 	free(nm);
 	store_free_nodes(nodes, nn);
 	return rc;

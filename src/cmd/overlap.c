@@ -4,7 +4,7 @@
  * overlap with the union of its GPU's comm kernels (METHOD.md §1); --summary
  * adds per-GPU totals and the HTA and TraceLens whole-trace figures.
  */
-#include "anaload.h"
+#include "cmd.h"
 #include "litsi/overlap.h"
 
 #include <math.h>
@@ -17,26 +17,20 @@ static const char usage_str[] =
 
 static const struct option longopts[] = {
 	{ "by", required_argument, NULL, 'b' },
-	{ "comm-pattern", required_argument, NULL, 'c' },
-	{ "format", required_argument, NULL, 'F' },
+	SHARED_OPT("comm-pattern", SO_COMM),
+	SHARED_OPT("format", SO_FORMAT),
 	{ "gpu", required_argument, NULL, 'g' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "list-opts", no_argument, NULL, 'L' },
-	{ "node", required_argument, NULL, 'n' },
+	SHARED_OPT("node", SO_NODE),
 	{ "sample", required_argument, NULL, 's' },
 	{ "summary", no_argument, NULL, 'S' },
 	{ NULL, 0, NULL, 0 },
 };
 
-enum overlap_by { BY_KERNEL, BY_OPERATION, BY_LAYER };
-
 struct overlap_opts {
-	const char *node, *comm_re;
-	int gpu;		/* -1: all */
-	int64_t sample;
-	bool has_sample, summary;
-	enum overlap_by by;
-	enum fmt_kind kind;
+	struct shared_opts so;
+	struct overlap_render r;
 };
 
 static const struct fmt_col kernel_cols[] = {
@@ -95,14 +89,15 @@ print_kernels(struct litsi_ctx *ctx, struct fmt *f, int dev, int64_t step,
 }
 
 static int
-print_groups(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
+print_groups(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o,
 	     const struct gpu_row *gpu, int64_t step, const struct kspan *k, size_t n,
 	     const struct ival *u, size_t nu)
 {
 	struct overlap_group *gr;
 	size_t ng, unassigned, na, i;
 
-	if (ana_load_groups(ctx, gpu, k, n, u, nu, o->by == BY_LAYER, &gr, &ng, &unassigned, &na))
+	if (res_load_groups(ctx->st, gpu, k, n, u, nu, o->by == RES_BY_LAYER, &gr, &ng, &unassigned,
+			    &na, &ctx->err))
 		return ctx->err.status;
 	for (i = 0; i < ng; i++) {
 		fmt_int(f, gpu->device);
@@ -150,7 +145,7 @@ print_summary_row(struct fmt *f, int dev, int64_t step, const struct overlap_sum
 
 /* One GPU's kernels of one sample: per kernel, per group or summary rows. */
 static int
-gpu_sample(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
+gpu_sample(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o,
 	   const struct gpu_row *gpu, int64_t step, const struct kspan *k, size_t n)
 {
 	struct ival *u = xmalloc((n + 1) * sizeof(*u));
@@ -165,7 +160,7 @@ gpu_sample(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
 
 		overlap_summarize(k, n, ov, ratio, u, nu, &s);
 		print_summary_row(f, gpu->device, step, &s);
-	} else if (o->by == BY_KERNEL) {
+	} else if (o->by == RES_BY_KERNEL) {
 		print_kernels(ctx, f, gpu->device, step, k, n, ov, ratio);
 	} else {
 		rc = print_groups(ctx, f, o, gpu, step, k, n, u, nu);
@@ -177,8 +172,8 @@ gpu_sample(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
 }
 
 static int
-print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
-	    struct ana_node *nd)
+print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o,
+	    struct res_node *nd)
 {
 	size_t g;
 
@@ -194,7 +189,7 @@ print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
 			continue;
 		if (store_load_kernels(ctx->st, nd->gpus[g].id, 0, true, &k, &n, &ctx->err))
 			return ctx->err.status;
-		ana_reclassify(ctx, nd, k, n);
+		res_reclassify(nd, k, n);
 		if (store_gpu_time_base(ctx->st, nd->gpus[g].id, &base, &ctx->err)) {
 			free(k);
 			return ctx->err.status;
@@ -220,30 +215,30 @@ print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
 }
 
 static void
-begin_table(struct fmt *f, const struct overlap_opts *o)
+begin_table(struct fmt *f, const struct overlap_render *o)
 {
 	if (o->summary)
 		fmt_begin(f, "overlap_summary", summary_cols, ARRAY_SIZE(summary_cols));
-	else if (o->by == BY_KERNEL)
+	else if (o->by == RES_BY_KERNEL)
 		fmt_begin(f, "overlap", kernel_cols, ARRAY_SIZE(kernel_cols));
 	else
-		fmt_begin(f, o->by == BY_LAYER ? "overlap_layers" : "overlap_operations",
+		fmt_begin(f, o->by == RES_BY_LAYER ? "overlap_layers" : "overlap_operations",
 			  group_cols, ARRAY_SIZE(group_cols));
 }
 
-static int
-run_node(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
-	 const struct node_row *node)
+int
+overlap_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o,
+		    const struct node_row *node)
 {
-	struct ana_node nd;
+	struct res_node nd;
 	size_t s, g;
 	int rc;
 
-	rc = ana_node_open(ctx, node->id, o->comm_re, &nd);
+	rc = res_node_open(ctx->st, node, o->comm_re, &nd, &ctx->err);
 	if (rc)
 		goto out;
 	fmt_note(f, "node", "%s", node->name);
-	if (o->gpu >= 0 && ana_gpu_index(&nd, o->gpu) < 0) {
+	if (o->gpu >= 0 && res_gpu_index(&nd, o->gpu) < 0) {
 		rc = err_set(&ctx->err, LITSI_EUSAGE, "node '%s' has no GPU %d", node->name,
 			     o->gpu);
 		goto out;
@@ -252,7 +247,7 @@ run_node(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
 	for (s = 0; s < nd.nsteps; s++) {
 		if (o->has_sample && nd.steps[s] != o->sample)
 			continue;
-		rc = ana_load_sample(ctx, &nd, nd.steps[s]);
+		rc = res_load_sample(&nd, nd.steps[s], &ctx->err);
 		for (g = 0; !rc && g < nd.G; g++) {
 			if (o->gpu >= 0 && nd.gpus[g].device != o->gpu)
 				continue;
@@ -267,39 +262,31 @@ run_node(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_opts *o,
 	if (o->summary)
 		rc = print_peers(ctx, f, o, &nd);
 out:
-	ana_node_release(&nd);
+	res_node_release(&nd);
 	return rc;
 }
 
 static int
 parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct overlap_opts *o)
 {
-	int opt;
+	int opt, rc;
 
-	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'b':
 			if (!strcmp(optarg, "kernel"))
-				o->by = BY_KERNEL;
+				o->r.by = RES_BY_KERNEL;
 			else if (!strcmp(optarg, "operation"))
-				o->by = BY_OPERATION;
+				o->r.by = RES_BY_OPERATION;
 			else if (!strcmp(optarg, "layer"))
-				o->by = BY_LAYER;
+				o->r.by = RES_BY_LAYER;
 			else
 				return cmd_usage_error("overlap", usage_str,
 						       "invalid --by '%s' (expected kernel, "
 						       "operation or layer)", optarg);
 			break;
-		case 'c':
-			o->comm_re = optarg;
-			break;
-		case 'F':
-			if (cmd_format("overlap", usage_str, optarg, &o->kind))
-				return EXIT_USAGE;
-			break;
 		case 'g':
-			if (parse_int(optarg, 0, 1 << 20, &o->gpu))
+			if (parse_int(optarg, 0, 1 << 20, &o->r.gpu))
 				return cmd_usage_error("overlap", usage_str, "invalid --gpu '%s'",
 						       optarg);
 			break;
@@ -307,20 +294,21 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct overlap_opts *o)
 			return cmd_help(ctx, usage_str) - 100;
 		case 'L':
 			return cmd_list_opts(ctx, longopts) - 100;
-		case 'n':
-			o->node = optarg;
-			break;
 		case 's':
-			if (parse_i64(optarg, -1, INT64_MAX, &o->sample))
+			if (parse_i64(optarg, -1, INT64_MAX, &o->r.sample))
 				return cmd_usage_error("overlap", usage_str,
 						       "invalid --sample '%s'", optarg);
-			o->has_sample = true;
+			o->r.has_sample = true;
 			break;
 		case 'S':
-			o->summary = true;
+			o->r.summary = true;
 			break;
 		default:
-			return cmd_getopt_error("overlap", usage_str, argv);
+			rc = cmd_shared_opt("overlap", usage_str, opt, optarg, &o->so);
+			if (rc < 0)
+				return cmd_getopt_error("overlap", usage_str, argv);
+			if (rc)
+				return rc;
 		}
 	}
 	if (optind < argc)
@@ -329,21 +317,23 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct overlap_opts *o)
 	return 0;
 }
 
-/* run_node() through cmd_each_node()'s untyped options. */
+/* overlap_render_node() through cmd_each_node()'s untyped options. */
 static int
 node_fn(struct litsi_ctx *ctx, struct fmt *f, const void *o, const struct node_row *node)
 {
-	return run_node(ctx, f, o, node);
+	return overlap_render_node(ctx, f, o, node);
 }
 
 int
 cmd_overlap(int argc, char **argv, struct litsi_ctx *ctx)
 {
-	struct overlap_opts o = { .gpu = -1, .kind = fmt_default_kind(ctx->out) };
+	struct overlap_opts o = { .r = { .gpu = -1 } };
 	int rc;
 
+	shared_opts_init(&o.so, ctx);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? rc + 100 : rc;
-	return cmd_each_node(ctx, o.node, o.kind, node_fn, &o);
+	o.r.comm_re = o.so.res.comm_re;
+	return cmd_each_node(ctx, o.so.node, o.so.kind, node_fn, &o.r);
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * plot.c: litsi plot: the paper's figures. Each figure runs the analysis
- * commands in-process with --format tsv into a pipe to gnuplot, which runs
- * the built-in script (scripts/FIGURE.gp) and writes the file; the straggler
- * drawn in vermillion is the persistent straggler litsi lead reports.
+ * plot.c: litsi plot: the paper's figures. Each figure renders the results
+ * library's tables (the renderers the analysis commands use) as TSV into a
+ * pipe to gnuplot, which runs the built-in script (scripts/FIGURE.gp) and
+ * writes the file; the straggler drawn in vermillion is the persistent
+ * straggler of the lead table.
  */
 #include "cmd.h"
 #include "litsi/plot.h"
@@ -38,230 +39,184 @@ struct plot_opts {
 	const char *scenario;	/* --scenario (caps) */
 };
 
-/* Run a command's entry point with its output going to @out. */
+/* The persistent straggler the lead table names (default options), or -1. */
 static int
-run_into(struct store *st, FILE *out, struct err *err, int (*fn)(int, char **, struct litsi_ctx *),
-	 char **argv)
+find_straggler(struct litsi_ctx *ctx, const struct node_row *node)
 {
-	struct litsi_ctx sub = { .st = st, .db_path = "", .out = out, .verbose = -1 };
-	int argc = 0, rc;
-
-	while (argv[argc])
-		argc++;
-	optind = 0;
-	rc = fn(argc, argv, &sub);
-	if (rc < 0) {
-		*err = sub.err;
-		return rc;
-	}
-	if (rc)
-		return err_set(err, rc == EXIT_USAGE ? LITSI_EUSAGE : LITSI_EDATA,
-			       "'litsi %s' failed (exit %d)", argv[0], rc);
-	return 0;
-}
-
-/* The persistent straggler named by litsi lead's note, or -1. */
-static int
-find_straggler(struct store *st, const char *node, struct err *err)
-{
-	char *argv[] = { "lead", "--format", "tsv", "--node", (char *)node, NULL };
-	static const char key[] = "# persistent_straggler: gpu ";
-	char *buf = NULL, *p;
-	size_t len = 0;
+	struct res_opts o;
+	struct res_model n;
+	struct err e = { 0 };
 	int dev = -1;
-	FILE *mem = open_memstream(&buf, &len);
 
-	if (!mem)
-		return -1;
-	if (run_into(st, mem, err, cmd_lead, argv)) {
-		fclose(mem);
-		free(buf);
-		err_set(err, LITSI_OK, "%s", "");
-		return -1;
-	}
-	fclose(mem);
-	p = buf ? strstr(buf, key) : NULL;
-	if (p)
-		dev = (int)strtol(p + sizeof(key) - 1, NULL, 10);
-	free(buf);
+	res_opts_default(&o);
+	if (!res_model_load(ctx->st, node, &o, false, &n, &e))
+		dev = n.straggler.device;
+	res_model_release(&n);
 	return dev;
 }
 
-/* The name of the node to plot: --node, or the only node of the database. */
+/* The node to plot: --node, or the only node of the database; *node malloc'd. */
 static int
-pick_node(struct store *st, const char *want, char **name, struct err *err)
+pick_node(struct litsi_ctx *ctx, const char *want, struct node_row **node, size_t *n)
 {
-	struct node_row *v = NULL;
-	size_t n = 0;
-	int64_t id;
-	int rc;
+	int rc = cmd_nodes(ctx, want, node, n);
 
-	if (want) {
-		if ((rc = store_find_node(st, want, &id, err)))
-			return rc;
-		*name = xstrdup(want);
-		return 0;
-	}
-	if ((rc = store_list_nodes(st, &v, &n, err)))
-		return rc;
-	if (n == 1)
-		*name = xstrdup(v[0].name);
-	else if (n == 0)
-		rc = err_set(err, LITSI_EDATA, "the database holds no node; run litsi ingest first");
-	else
-		rc = err_set(err, LITSI_EUSAGE, "the database holds %zu nodes; choose one with --node",
-			     n);
-	store_free_nodes(v, n);
+	if (!rc && *n > 1)
+		rc = err_set(&ctx->err, LITSI_EUSAGE,
+			     "the database holds %zu nodes; choose one with --node", *n);
 	return rc;
 }
 
-/* The first sample of @node as text (the overlap figure shows one sample). */
+/* Write the TSV figure @fig reads for @node into @f. */
 static int
-first_sample(struct store *st, const char *node, char *buf, size_t n, struct err *err)
+produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
+	const struct plot_opts *o, struct fmt *f)
 {
-	int64_t id, *steps = NULL;
-	size_t ns = 0;
-	int rc;
+	struct res_opts ro;
 
-	if ((rc = store_find_node(st, node, &id, err)))
-		return rc;
-	if ((rc = store_list_steps(st, id, &steps, &ns, err)))
-		return rc;
-	if (!ns)
-		rc = err_set(err, LITSI_EDATA, "node '%s' has no traced sample", node);
-	else
-		snprintf(buf, n, "%lld", (long long)steps[0]);
-	free(steps);
-	return rc;
-}
-
-/* Write the TSV figure @fig reads for @node into @out. */
-static int
-produce(struct store *st, const char *fig, const char *node, const struct plot_opts *o,
-	FILE *out, struct err *err)
-{
-	char *n = (char *)node, sample[32];
-	int rc;
-
+	res_opts_default(&ro);
 	if (!strcmp(fig, "overlap")) {
-		char *argv[] = { "overlap", "--format", "tsv", "--node", n, "--sample", sample, NULL };
+		struct overlap_render r = { .gpu = -1, .has_sample = o->sample != NULL };
 
-		if (o->sample)
-			snprintf(sample, sizeof(sample), "%s", o->sample);
-		else if ((rc = first_sample(st, node, sample, sizeof(sample), err)))
-			return rc;
-		return run_into(st, out, err, cmd_overlap, argv);
+		if (o->sample && parse_i64(o->sample, -1, INT64_MAX, &r.sample))
+			return err_set(&ctx->err, LITSI_EUSAGE, "invalid --sample '%s'", o->sample);
+		if (!o->sample) {
+			struct res_node nd;
+			int rc = res_node_open(ctx->st, node, NULL, &nd, &ctx->err);
+
+			if (!rc && !nd.nsteps)
+				rc = err_set(&ctx->err, LITSI_EDATA, "node '%s' has no traced sample",
+					     node->name);
+			r.sample = rc ? 0 : nd.steps[0];
+			r.has_sample = true;
+			res_node_release(&nd);
+			if (rc)
+				return rc;
+		}
+		return overlap_render_node(ctx, f, &r, node);
 	}
 	if (!strcmp(fig, "corr")) {
-		char *a1[] = { "overlap", "--format", "tsv", "--node", n, NULL };
-		char *a2[] = { "corr", "--format", "tsv", "--node", n, NULL };
+		struct overlap_render ov = { .gpu = -1 };
+		struct corr_render cr = { .gpu = -1 };
+		int rc = overlap_render_node(ctx, f, &ov, node);
 
-		rc = run_into(st, out, err, cmd_overlap, a1);
-		return rc ? rc : run_into(st, out, err, cmd_corr, a2);
+		return rc ? rc : corr_render_node(ctx, f, &cr, node);
 	}
 	if (!strcmp(fig, "thermal")) {
-		char *argv[] = { "thermal", "--series", "--normalize", "--format", "tsv",
-				 "--node", n, NULL };
+		struct thermal_render r = { .series = true, .normalize = true };
 
-		return run_into(st, out, err, cmd_thermal, argv);
+		return thermal_render_node(ctx, f, &r, node);
 	}
 	if (!strcmp(fig, "heatmap")) {
-		char *argv[] = { "thermal", "--format", "tsv", "--node", n, NULL };
+		struct thermal_render r = { 0 };
 
-		return run_into(st, out, err, cmd_thermal, argv);
+		return thermal_render_node(ctx, f, &r, node);
 	}
 	if (!strcmp(fig, "leads")) {
-		char *argv[] = { "lead", "--series", "--format", "tsv", "--node", n, NULL };
+		struct lead_render r = { .res = &ro, .series = true };
 
-		return run_into(st, out, err, cmd_lead, argv);
+		return lead_render_node(ctx, f, &r, node);
 	}
 	if (!strcmp(fig, "caps")) {
-		char *argv[] = { "caps", "--scenario", (char *)(o->scenario ? o->scenario : "gpu-red"),
-				 "--replay", "--format", "tsv", "--node", n, NULL };
+		struct caps_render r = { .res = &ro, .replay = true, .emit = RES_EMIT_VENDOR };
 
-		return run_into(st, out, err, cmd_caps, argv);
+		caps_params_default(&r.p);
+		r.p.scenario = CAPS_GPU_RED;
+		if (o->scenario && !strcmp(o->scenario, "gpu-realloc"))
+			r.p.scenario = CAPS_GPU_REALLOC;
+		else if (o->scenario && !strcmp(o->scenario, "cpu-slosh"))
+			r.p.scenario = CAPS_CPU_SLOSH;
+		else if (o->scenario && strcmp(o->scenario, "gpu-red"))
+			return err_set(&ctx->err, LITSI_EUSAGE,
+				       "invalid --scenario '%s' (expected gpu-red, gpu-realloc or "
+				       "cpu-slosh)", o->scenario);
+		return caps_render_node(ctx, f, &r, node);
 	}
-	return err_set(err, LITSI_EUSAGE, "unknown figure '%s'", fig);
+	return err_set(&ctx->err, LITSI_EUSAGE, "unknown figure '%s'", fig);
 }
 
 /* One figure of one node into @path. */
 static int
-plot_one(struct store *st, const char *fig, const char *node, const struct plot_opts *o,
-	 const char *path, struct err *err)
+plot_one(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
+	 const struct plot_opts *o, const char *path)
 {
 	struct plot_run r;
 	struct err e2 = { 0 };
+	struct fmt *f;
 	int straggler, rc;
 
 	if (!plot_gnuplot_found())
-		return err_set(err, LITSI_EDB,
+		return err_set(&ctx->err, LITSI_EDB,
 			       "gnuplot is not installed or not on PATH; install it (Debian "
 			       "package 'gnuplot-nox')");
-	straggler = find_straggler(st, node, &e2);
-	if ((rc = plot_gnuplot_start(fig, path, straggler, o->kernel, &r, err)))
+	straggler = find_straggler(ctx, node);
+	if ((rc = plot_gnuplot_start(fig, path, straggler, o->kernel, &r, &ctx->err)))
 		return rc;
-	rc = produce(st, fig, node, o, r.data, err);
+	f = fmt_new(r.data, FMT_TSV);
+	rc = produce(ctx, fig, node, o, f);
+	fmt_free(f);
 	if (rc) {
 		plot_gnuplot_finish(&r, &e2);
 		remove(path);
 		return rc;
 	}
-	rc = plot_gnuplot_finish(&r, err);
+	rc = plot_gnuplot_finish(&r, &ctx->err);
 	if (rc)
-		err_prefix(err, "figure '%s' of node '%s'", fig, node);
+		err_prefix(&ctx->err, "figure '%s' of node '%s'", fig, node->name);
 	return rc;
 }
 
 int
-plot_all(struct store *st, const char *node, const char *dir, struct err *err)
+plot_all(struct litsi_ctx *ctx, const char *node, const char *dir, FILE *announce)
 {
 	struct plot_opts o = { 0 };
 	struct sbuf path = SBUF_INIT;
-	char *name = NULL;
+	struct node_row *nodes = NULL;
+	struct err first = { 0 };
 	const char *fig, *c;
-	int rc, first = 0;
-	size_t i;
+	size_t i, nn = 0;
+	int rc;
 
-	if ((rc = pick_node(st, node, &name, err)))
+	if ((rc = pick_node(ctx, node, &nodes, &nn)))
 		return rc;
 	for (i = 0; (fig = plot_figure_name(i)); i++) {
-		struct err e = { 0 };
-
 		sbuf_reset(&path);
 		sbuf_addf(&path, "%s/", dir);
-		for (c = name; *c; c++)
+		for (c = nodes[0].name; *c; c++)
 			sbuf_addch(&path, isalnum((unsigned char)*c) || strchr("._-", *c) ? *c : '_');
 		sbuf_addf(&path, "-%s.png", fig);
-		rc = plot_one(st, fig, name, &o, path.buf, &e);
+		err_clear(&ctx->err);
+		rc = plot_one(ctx, fig, &nodes[0], &o, path.buf);
 		if (rc) {
-			warn("figure '%s' of node '%s' not written: %s", fig, name, e.msg);
-			if (!first) {
-				first = rc;
-				*err = e;
-			}
+			warn("figure '%s' of node '%s' not written: %s", fig, nodes[0].name,
+			     ctx->err.msg);
+			if (!first.status)
+				first = ctx->err;
 			continue;
 		}
-		printf("wrote %s\n", path.buf);
+		fprintf(announce, "wrote %s\n", path.buf);
 	}
+	ctx->err = first;
 	sbuf_release(&path);
-	free(name);
-	return first;
+	store_free_nodes(nodes, nn);
+	return first.status;
 }
 
 static int
 run_plot(struct litsi_ctx *ctx, const char *fig, const char *out, const struct plot_opts *o)
 {
-	char *name = NULL;
+	struct node_row *nodes = NULL;
+	size_t nn = 0;
 	int rc;
 
 	if ((rc = plot_output_ok(out, &ctx->err)))
 		return rc;
-	if ((rc = pick_node(ctx->st, o->node, &name, &ctx->err)))
+	if ((rc = pick_node(ctx, o->node, &nodes, &nn)))
 		return rc;
-	rc = plot_one(ctx->st, fig, name, o, out, &ctx->err);
+	rc = plot_one(ctx, fig, &nodes[0], o, out);
 	if (!rc)
 		fprintf(ctx->out, "wrote %s\n", out);
-	free(name);
+	store_free_nodes(nodes, nn);
 	return rc;
 }
 

@@ -1,21 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * report.c: litsi report, the main job in one command: ingest the given
- * paths, then for each node print inputs, straggler and leads, overlap,
- * thermal spread, model predictions, caps for the three scenarios with the
- * commands that apply them, and the check verdict. Exits like check.
+ * paths, then for each node render the results library's structs: inputs,
+ * GPUs, straggler, thermal spread, model predictions, caps for the three
+ * scenarios with the commands that apply them, and the verdict. Every number
+ * is the one the single commands print. Exits like check.
  */
 #include "cmd.h"
 
 #include <errno.h>
-#include <json.h>
 #include <sys/stat.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "litsi/plot.h"
 
 static const char usage_str[] =
 	"usage: litsi report [--detail] [--keep] [--node name] [--plots dir]\n"
@@ -39,524 +38,493 @@ struct report_opts {
 	const char *plots;	/* --plots DIR */
 };
 
-/* One section of a node's report: a title and the command that fills it. */
-struct section {
-	const char *key;	/* JSON member and short name */
-	const char *title;	/* heading in text mode */
-	int (*fn)(int, char **, struct litsi_ctx *);
-	const char *args[6];	/* extra arguments, NULL-terminated */
-};
-
-static const struct section sections[] = {
-	{ "lead", "Straggler and lead values (ns, summed over matched kernels)", cmd_lead,
-	  { NULL } },
-	{ "overlap", "Overlap of computation with communication", cmd_overlap,
-	  { "--summary", NULL } },
-	{ "thermal", "Thermal spread", cmd_thermal, { NULL } },
-	{ "model", "Model predictions", cmd_model, { NULL } },
-	{ "caps_gpu_red", "Caps, scenario gpu-red (take power from leaders)", cmd_caps,
-	  { "--scenario", "gpu-red", NULL } },
-	{ "caps_gpu_realloc", "Caps, scenario gpu-realloc (move power to stragglers)", cmd_caps,
-	  { "--scenario", "gpu-realloc", NULL } },
-	{ "caps_cpu_slosh", "Caps, scenario cpu-slosh (give idle CPU power to GPUs)", cmd_caps,
-	  { "--scenario", "cpu-slosh", NULL } },
-};
-
-/* Run @fn with argv {name, --node, N, --format, F, args...}, output captured. */
-static int
-run_captured(struct litsi_ctx *ctx, int (*fn)(int, char **, struct litsi_ctx *),
-	     const char *name, const char *node, const char *format, const char *const *args,
-	     char **text, size_t *len)
-{
-	char *argv[16];
-	int argc = 0, rc;
-	FILE *mem, *saved = ctx->out;
-
-	argv[argc++] = (char *)name;
-	argv[argc++] = "--node";
-	argv[argc++] = (char *)node;
-	argv[argc++] = "--format";
-	argv[argc++] = (char *)format;
-	for (; args && *args && argc < 15; args++)
-		argv[argc++] = (char *)*args;
-	argv[argc] = NULL;
-	mem = open_memstream(text, len);
-	if (!mem)
-		return err_set(&ctx->err, LITSI_ENOMEM, "cannot capture report output");
-	ctx->out = mem;
-	err_clear(&ctx->err);
-	optind = 0;
-	rc = fn(argc, argv, ctx);
-	ctx->out = saved;
-	fclose(mem);
-	return rc;
-}
-
-/* A section that could not be computed says why instead of failing the report. */
-static void
-print_unavailable(struct litsi_ctx *ctx, const struct report_opts *o, const char *key, int rc)
-{
-	const char *why = ctx->err.msg[0] ? ctx->err.msg : "the command failed";
-
-	if (o->json) {
-		fprintf(ctx->out, "\"%s\":{\"unavailable\":\"", key);
-		for (; *why; why++)
-			fprintf(ctx->out, (*why == '"' || *why == '\\') ? "\\%c" : "%c", *why);
-		fputs("\"}", ctx->out);
-	} else {
-		fprintf(ctx->out, "unavailable (exit %d): %s\n", rc < 0 ? err_exit_code(rc) : rc,
-			why);
-	}
-}
-
-static void
-print_section(struct litsi_ctx *ctx, const struct report_opts *o, const struct section *s,
-	      const char *node, bool first)
-{
-	char *text = NULL;
-	size_t len = 0;
-	int rc;
-
-	rc = run_captured(ctx, s->fn, s->key, node, o->json ? "json" : "table", s->args, &text,
-			  &len);
-	if (o->json && !first)
-		fputc(',', ctx->out);
-	if (!o->json)
-		fprintf(ctx->out, "\n== %s ==\n", s->title);
-	if (rc != 0 || !len) {
-		print_unavailable(ctx, o, s->key, rc);
-	} else if (o->json) {
-		fprintf(ctx->out, "\"%s\":", s->key);
-		fwrite(text, 1, len, ctx->out);
-	} else {
-		fwrite(text, 1, len, ctx->out);
-	}
-	free(text);
-	err_clear(&ctx->err);
-}
-
-/* The verdict comes last; its exit code is the report's. */
-static int
-print_verdict(struct litsi_ctx *ctx, const struct report_opts *o, const char *node)
-{
-	char *text = NULL;
-	size_t len = 0;
-	int rc;
-
-	rc = run_captured(ctx, cmd_check, "check", node, o->json ? "json" : "text", NULL, &text,
-			  &len);
-	if (o->json) {
-		fputs(",\"check\":", ctx->out);
-		if (len)
-			fwrite(text, 1, len, ctx->out);
-		else
-			fputs("null", ctx->out);
-	} else {
-		fputs("\n== Verdict (litsi check) ==\n", ctx->out);
-		fwrite(text, 1, len, ctx->out);
-	}
-	free(text);
-	if (rc < 0 || rc > EXIT_CHECK) {
-		if (!o->json && ctx->err.msg[0])
-			fprintf(ctx->out, "unavailable: %s\n", ctx->err.msg);
-		err_clear(&ctx->err);
-	}
-	return rc;
-}
-
-/* ---- the narrative summary, read from the commands' JSON documents ---- */
-
-struct docs {
-	struct json_object *lead, *overlap, *corr, *thermal, *model, *caps[3];
+/* Everything the report shows of one node, computed once by the library. */
+struct node_report {
+	const struct node_row *node;
+	struct res_model n;
+	struct res_thermal th;
+	struct res_corr corr;
+	struct res_caps caps[3];
+	bool has_caps[3];
+	char why_caps[3][sizeof(((struct err *)0)->msg)];
+	struct res_verdict v;
+	struct model_power pw[MODEL_NAGG];
+	bool has_power;
 };
 
 static const char *const scenarios[3] = { "gpu-red", "gpu-realloc", "cpu-slosh" };
+static const char *const align_name[MODEL_NAGG] = { "max", "med", "min" };
 
-static struct json_object *
-capture_json(struct litsi_ctx *ctx, int (*fn)(int, char **, struct litsi_ctx *), const char *name,
-	     const char *node, const char *const *args)
+static int
+node_report_load(struct litsi_ctx *ctx, const struct node_row *node, struct node_report *r)
 {
-	struct json_object *doc = NULL;
-	char *text = NULL;
-	size_t len = 0;
-	int rc;
+	struct res_opts o;
+	struct check_params cp;
+	size_t s;
+	int a, rc;
 
-	rc = run_captured(ctx, fn, name, node, "json", args, &text, &len);
-	if (rc == 0 && len)
-		doc = json_tokener_parse(text);
-	free(text);
-	err_clear(&ctx->err);
-	return doc;
-}
+	memset(r, 0, sizeof(*r));
+	r->node = node;
+	res_opts_default(&o);
+	if ((rc = res_model_load(ctx->st, node, &o, true, &r->n, &ctx->err)))
+		return rc;
+	res_thermal_eval(&r->n.nd, &r->n.tel, r->n.mean_lead, r->n.nsamples, &r->th);
+	if ((rc = res_corr_eval(&r->n.nd, RES_BY_KERNEL, &r->corr, &ctx->err)))
+		return rc;
+	for (s = 0; s < 3; s++) {
+		struct caps_params p;
+		struct err e = { 0 };
 
-/* Field @key of object @o, or NULL. */
-static struct json_object *
-jget(struct json_object *o, const char *key)
-{
-	struct json_object *v = NULL;
-
-	return o && json_object_is_type(o, json_type_object) &&
-			       json_object_object_get_ex(o, key, &v)
-		       ? v
-		       : NULL;
-}
-
-/* Array field @key of @o, or NULL when absent or not an array. */
-static struct json_object *
-jarr(struct json_object *o, const char *key)
-{
-	struct json_object *v = jget(o, key);
-
-	return v && json_object_is_type(v, json_type_array) ? v : NULL;
-}
-
-/* Element @i of array @arr, or NULL. */
-static struct json_object *
-jidx(struct json_object *arr, size_t i)
-{
-	return arr && i < json_object_array_length(arr) ? json_object_array_get_idx(arr, i)
-							: NULL;
-}
-
-static double
-jnum(struct json_object *o, const char *key)
-{
-	struct json_object *v = jget(o, key);
-
-	return v && !json_object_is_type(v, json_type_null) ? json_object_get_double(v) : NAN;
-}
-
-static const char *
-jstr(struct json_object *o, const char *key)
-{
-	struct json_object *v = jget(o, key);
-
-	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
-}
-
-/* The row of array @arr whose integer @key equals @want (e.g. gpu 3). */
-static struct json_object *
-jrow(struct json_object *arr, const char *key, int64_t want, const char *key2, const char *want2)
-{
-	size_t i, n = arr ? json_object_array_length(arr) : 0;
-
-	for (i = 0; i < n; i++) {
-		struct json_object *r = jidx(arr, i);
-		const char *s2 = key2 ? jstr(r, key2) : NULL;
-
-		if (jnum(r, key) == (double)want && (!key2 || (s2 && !strcmp(s2, want2))))
-			return r;
+		caps_params_default(&p);
+		p.scenario = (enum caps_scenario)s;
+		r->has_caps[s] = !res_caps_eval(&r->n, &p, o.agg, false, RES_EMIT_VENDOR,
+						&r->caps[s], &e);
+		snprintf(r->why_caps[s], sizeof(r->why_caps[s]), "%s", e.msg);
 	}
-	return NULL;
-}
-
-/* Mean over samples of the per-GPU column @col of @arr rows with gpu == @g. */
-static double
-jmean_gpu(struct json_object *arr, int g, const char *col)
-{
-	size_t i, n = arr ? json_object_array_length(arr) : 0, k = 0;
-	double sum = 0;
-
-	for (i = 0; i < n; i++) {
-		struct json_object *r = json_object_array_get_idx(arr, i);
-		double v = jnum(r, col);
-
-		if (jnum(r, "gpu") == g && !isnan(v)) {
-			sum += v;
-			k++;
-		}
-	}
-	return k ? sum / (double)k : NAN;
+	check_params_default(&cp);
+	cp.persist = o.persist;
+	res_verdict_eval(&r->n, &cp, o.agg, &r->v);
+	r->has_power = res_power_ok(&r->n);
+	for (a = 0; r->has_power && a < MODEL_NAGG; a++)
+		model_power(&r->n.acc, (enum model_agg)a, r->n.p_base, r->n.p_idle, &r->pw[a]);
+	return 0;
 }
 
 static void
-load_docs(struct litsi_ctx *ctx, const char *node, struct docs *d)
+node_report_release(struct node_report *r)
 {
-	static const char *const summary[] = { "--summary", NULL };
-	size_t i;
+	size_t s;
+	int a;
 
-	d->lead = capture_json(ctx, cmd_lead, "lead", node, NULL);
-	d->overlap = capture_json(ctx, cmd_overlap, "overlap", node, summary);
-	d->corr = capture_json(ctx, cmd_corr, "corr", node, NULL);
-	d->thermal = capture_json(ctx, cmd_thermal, "thermal", node, NULL);
-	d->model = capture_json(ctx, cmd_model, "model", node, NULL);
-	for (i = 0; i < 3; i++) {
-		const char *args[] = { "--scenario", scenarios[i], NULL };
-
-		d->caps[i] = capture_json(ctx, cmd_caps, "caps", node, args);
-	}
+	for (s = 0; s < 3; s++)
+		res_caps_release(&r->caps[s]);
+	for (a = 0; r->has_power && a < MODEL_NAGG; a++)
+		model_power_release(&r->pw[a]);
+	res_verdict_release(&r->v);
+	res_thermal_release(&r->th);
+	res_corr_release(&r->corr);
+	res_model_release(&r->n);
 }
 
-static void
-free_docs(struct docs *d)
-{
-	size_t i;
-
-	json_object_put(d->lead);
-	json_object_put(d->overlap);
-	json_object_put(d->corr);
-	json_object_put(d->thermal);
-	json_object_put(d->model);
-	for (i = 0; i < 3; i++)
-		json_object_put(d->caps[i]);
-}
-
-static const struct fmt_col gpu_cols[] = {
-	{ "gpu", FT_INT, 0 },		{ "rank", FT_STR, 0 },	       { "product", FT_STR, 0 },
-	{ "samples", FT_INT, 0 },	{ "kernels", FT_INT, 0 },      { "lead_ms", FT_DBL, 3 },
-	{ "overlap_pct", FT_DBL, 2 },	{ "temp_c", FT_DBL, 1 },       { "clock_mhz", FT_DBL, 0 },
-	{ "power_w", FT_DBL, 1 },	{ "role", FT_STR, 0 },
-};
-
-static double
-thermal_median(struct json_object *th, int g, const char *metric)
-{
-	struct json_object *r = jrow(jarr(th, "thermal"), "gpu", g, "metric", metric);
-
-	return r ? jnum(r, "median") : NAN;
-}
-
-static void
-print_gpu_table(struct litsi_ctx *ctx, const char *node, const struct docs *d, int straggler)
-{
-	struct info_gpu *g = NULL;
-	struct fmt *f;
-	size_t n = 0, i;
-	char rank[16];
-
-	if (store_info_gpus(ctx->st, &g, &n, &ctx->err))
-		return;
-	f = fmt_new(ctx->out, FMT_TABLE);
-	fmt_begin(f, "GPUs (lead: mean summed lead per sample; overlap: duration-weighted; "
-		     "telemetry: medians)", gpu_cols, ARRAY_SIZE(gpu_cols));
-	for (i = 0; i < n; i++) {
-		if (strcmp(g[i].node, node))
-			continue;
-		snprintf(rank, sizeof(rank), "%d", g[i].rank);
-		fmt_int(f, g[i].device);
-		fmt_str(f, g[i].rank >= 0 ? rank : NULL);
-		fmt_str(f, g[i].product);
-		fmt_int(f, g[i].samples);
-		fmt_int(f, g[i].kernels);
-		fmt_dbl(f, jmean_gpu(jarr(d->lead, "lead"), g[i].device, "lead_ns") / 1e6);
-		fmt_dbl(f, jmean_gpu(jarr(d->overlap, "overlap_summary"), g[i].device,
-				     "weighted_ratio_pct"));
-		fmt_dbl(f, thermal_median(d->thermal, g[i].device, "temp_hotspot_c"));
-		fmt_dbl(f, thermal_median(d->thermal, g[i].device, "gfx_clk_mhz"));
-		fmt_dbl(f, thermal_median(d->thermal, g[i].device, "power_w"));
-		fmt_str(f, g[i].device == straggler ? "straggler" : "-");
-		fmt_end_row(f);
-	}
-	fmt_free(f);
-	store_info_free(NULL, 0, g, n, NULL, 0);
-}
-
-static void
-print_inputs(struct litsi_ctx *ctx)
+/* Sources of this node, by format: "2 pytorch, 1 amd-smi". */
+static int
+inputs_text(struct litsi_ctx *ctx, const char *node, struct sbuf *sb, size_t *count)
 {
 	struct info_source *s = NULL;
 	size_t n = 0, i, j;
 
+	*count = 0;
 	if (store_info_sources(ctx->st, &s, &n, &ctx->err))
-		return;
-	fprintf(ctx->out, "inputs: %zu source%s (", n, n == 1 ? "" : "s");
+		return ctx->err.status;
 	for (i = 0; i < n; i++) {
-		size_t count = 0;
+		size_t k = 0;
 		bool seen = false;
 
+		if (!s[i].node || strcmp(s[i].node, node))
+			continue;
+		(*count)++;
 		for (j = 0; j < i; j++)
-			seen |= !strcmp(s[j].format, s[i].format);
+			seen |= s[j].node && !strcmp(s[j].node, node) &&
+				!strcmp(s[j].format, s[i].format);
 		if (seen)
 			continue;
 		for (j = i; j < n; j++)
-			count += !strcmp(s[j].format, s[i].format);
-		fprintf(ctx->out, "%s%zu %s", i ? ", " : "", count, s[i].format);
+			k += s[j].node && !strcmp(s[j].node, node) && !strcmp(s[j].format, s[i].format);
+		sbuf_addf(sb, "%s%zu %s", sb->len ? ", " : "", k, s[i].format);
 	}
-	fputs(")\n", ctx->out);
 	store_info_free(s, n, NULL, 0, NULL, 0);
+	return 0;
+}
+
+static const struct fmt_col gpu_cols[] = {
+	{ "node", FT_STR, 0 },	      { "gpu", FT_INT, 0 },	  { "rank", FT_INT, 0 },
+	{ "product", FT_STR, 0 },     { "samples", FT_INT, 0 },	  { "kernels", FT_INT, 0 },
+	{ "lead_ms", FT_DBL, 3 },     { "overlap_pct", FT_DBL, 2 }, { "temp_c", FT_DBL, 1 },
+	{ "clock_mhz", FT_DBL, 0 },   { "power_w", FT_DBL, 1 },	  { "role", FT_STR, 0 },
+};
+
+/* The GPU table; @first_col 1 leaves out the node column (text). */
+static int
+render_gpus(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, size_t first_col)
+{
+	const struct res_telemetry *t = &r->n.tel;
+	struct info_gpu *gi = NULL;
+	size_t ngi = 0, g, i;
+
+	if (store_info_gpus(ctx->st, &gi, &ngi, &ctx->err))
+		return ctx->err.status;
+	fmt_begin(f, first_col ? "GPUs (lead: mean summed lead per sample; overlap: "
+				 "duration-weighted; telemetry: medians)"
+			       : "gpus",
+		  gpu_cols + first_col, ARRAY_SIZE(gpu_cols) - first_col);
+	for (g = 0; g < r->n.nd.G; g++) {
+		const struct gpu_row *gr = &r->n.nd.gpus[g];
+		int64_t samples = 0, kernels = 0;
+
+		for (i = 0; i < ngi; i++)
+			if (!strcmp(gi[i].node, r->node->name) && gi[i].device == gr->device) {
+				samples = gi[i].samples;
+				kernels = gi[i].kernels;
+			}
+		if (!first_col)
+			fmt_str(f, r->node->name);
+		fmt_int(f, gr->device);
+		if (gr->rank >= 0)
+			fmt_int(f, gr->rank);
+		else
+			fmt_str(f, NULL);
+		fmt_str(f, gr->product);
+		fmt_int(f, samples);
+		fmt_int(f, kernels);
+		fmt_dbl(f, r->n.mean_lead[g] / 1e6);
+		fmt_dbl(f, r->n.overlap_pct[g]);
+		fmt_dbl(f, t->med[RES_HOT][g]);
+		fmt_dbl(f, t->med[RES_CLK][g]);
+		fmt_dbl(f, t->med[RES_POW][g]);
+		fmt_str(f, gr->device == r->n.straggler.device ? "straggler" : "-");
+		fmt_end_row(f);
+	}
+	fmt_end(f);
+	store_info_free(NULL, 0, gi, ngi, NULL, 0);
+	return 0;
 }
 
 static void
-print_straggler(struct litsi_ctx *ctx, const struct docs *d)
+text_straggler(FILE *out, const struct node_report *r)
 {
-	struct json_object *tn = jidx(jarr(d->thermal, "spread"), 0);
-	const char *ps = jstr(d->lead, "persistent_straggler");
+	const struct res_straggler *st = &r->n.straggler;
+	const struct res_thermal *th = &r->th;
+	size_t i;
 
-	fprintf(ctx->out, "\nstraggler: %s\n", ps ? ps : "unknown (no matched kernels)");
-	if (!tn) {
-		fputs("thermal: no telemetry for this node\n", ctx->out);
+	if (st->device >= 0)
+		fprintf(out, "\nstraggler: gpu %d", st->device);
+	if (st->device >= 0 && st->rank >= 0 && st->rank != st->device)
+		fprintf(out, " (rank %d)", st->rank);
+	if (st->device >= 0)
+		fprintf(out, ", the slowest in %zu of %zu samples\n", st->most_count, st->samples);
+	else if (!st->samples)
+		fputs("\nstraggler: unknown (no kernels matched across two or more GPUs)\n", out);
+	else if (st->most < 0)
+		fputs("\nstraggler: none (no sample has a straggler)\n", out);
+	else
+		fprintf(out, "\nstraggler: none persistent (gpu %d is the slowest in %zu of %zu "
+			     "samples)\n", st->most, st->most_count, st->samples);
+	if (isnan(th->temp_spread) && isnan(th->freq_spread)) {
+		fputs(r->n.tel.any ? "thermal: no temperature or clock telemetry for two or more "
+				     "GPUs\n"
+				   : "thermal: no telemetry for this node\n", out);
 		return;
 	}
-	fprintf(ctx->out,
-		"thermal: temperature spread %.3fx, clock spread %.3fx (max/min of per-GPU "
-		"medians)\n  hottest first: %s; slowest clock first: %s\n",
-		jnum(tn, "temp_spread"), jnum(tn, "freq_spread"),
-		jstr(tn, "hottest_first") ? jstr(tn, "hottest_first") : "-",
-		jstr(tn, "slowest_first") ? jstr(tn, "slowest_first") : "-");
-	if (!isnan(jnum(tn, "spearman_temp_lead")))
-		fprintf(ctx->out, "  Spearman correlation of temperature and lead: %.3f "
-				  "(negative: hotter GPUs lead less)\n",
-			jnum(tn, "spearman_temp_lead"));
+	fputs("thermal: temperature spread ", out);
+	fprintf(out, isnan(th->temp_spread) ? "n/a" : "%.3fx", th->temp_spread);
+	fputs(", clock spread ", out);
+	fprintf(out, isnan(th->freq_spread) ? "n/a" : "%.3fx", th->freq_spread);
+	fputs(" (max/min of per-GPU medians)\n  hottest first:", out);
+	for (i = 0; i < th->nhot; i++)
+		fprintf(out, "%s%d", i ? "," : " ", th->hottest[i]);
+	fputs("; slowest clock first:", out);
+	for (i = 0; i < th->nslow; i++)
+		fprintf(out, "%s%d", i ? "," : " ", th->slowest[i]);
+	fputc('\n', out);
+	if (!isnan(th->spearman))
+		fprintf(out, "  Spearman correlation of temperature and lead: %.3f (negative: "
+			     "hotter GPUs lead less)\n", th->spearman);
+	if (!r->n.tel.aligned)
+		fputs("  (telemetry does not cover the traced window: the whole log is used)\n",
+		      out);
 }
 
-static void
-print_corr(struct litsi_ctx *ctx, const struct docs *d)
-{
-	struct json_object *arr = jarr(d->corr, "corr_across_gpus");
-	size_t i, n = arr ? json_object_array_length(arr) : 0, shown = 0;
-	bool used[64] = { false };
+/* A correlation over fewer matched instances than this is not ranked (litsi-report(1)). */
+enum { CORR_MIN_INSTANCES = 10 };
 
-	fputs("\noverlap vs duration (strongest across-GPU correlations of matched kernels):\n",
-	      ctx->out);
+static void
+text_corr(struct litsi_ctx *ctx, const struct node_report *r)
+{
+	const struct res_corr *a = &r->corr;
+	bool *used = xcalloc(a->nr_names + 1, sizeof(*used));
+	size_t i, shown = 0, few = 0;
+
+	for (i = 0; i < a->nr_names; i++)
+		few += a->inst[i] && a->inst[i] < CORR_MIN_INSTANCES;
+	fputs("\noverlap vs duration (strongest across-GPU correlations of matched kernels, "
+	      "at least 10 instances):\n", ctx->out);
 	while (shown < 3) {
 		double best = -1;
 		size_t bi = 0;
 
-		for (i = 0; i < n && i < 64; i++) {
-			double r = fabs(jnum(json_object_array_get_idx(arr, i), "mean_pearson"));
+		for (i = 0; i < a->nr_names; i++) {
+			double rr = fabs(res_corr_mean_pearson(a, (uint32_t)i));
 
-			if (!used[i] && !isnan(r) && r > best) {
-				best = r;
+			if (!used[i] && a->inst[i] >= CORR_MIN_INSTANCES && !isnan(rr) && rr > best) {
+				best = rr;
 				bi = i;
 			}
 		}
 		if (best < 0)
 			break;
 		used[bi] = true;
-		{
-			struct json_object *r = json_object_array_get_idx(arr, bi);
-			const char *k = jstr(r, "kernel");
-
-			fprintf(ctx->out, "  r = %6.3f over %4.0f instances  %.70s%s\n",
-				jnum(r, "mean_pearson"), jnum(r, "instances"), k ? k : "?",
-				k && strlen(k) > 70 ? "..." : "");
-		}
+		fprintf(ctx->out, "  r = %6.3f over %4zu instances  ",
+			res_corr_mean_pearson(a, (uint32_t)bi), a->inst[bi]);
+		fmt_text_short(ctx->out, store_name(ctx->st, (uint32_t)bi), 70);
+		fputc('\n', ctx->out);
 		shown++;
 	}
 	if (!shown)
 		fputs("  none defined (no kernel varies in both overlap and duration)\n", ctx->out);
+	if (few)
+		fprintf(ctx->out, "  (%zu kernel%s with fewer instances not ranked; see litsi corr)\n",
+			few, few == 1 ? "" : "s");
+	free(used);
 }
 
 static void
-print_model(struct litsi_ctx *ctx, const struct docs *d)
+text_model(FILE *out, const struct node_report *r)
 {
-	struct json_object *perf = jarr(d->model, "performance");
-	size_t i, n = perf ? json_object_array_length(perf) : 0;
+	int a;
 
-	fputs("\nmodel predictions (METHOD 5-6; ratios to the recorded run):\n", ctx->out);
-	if (!n) {
-		fputs("  unavailable\n", ctx->out);
+	fputs("\nmodel predictions (METHOD 5-6; ratios to the recorded run):\n", out);
+	if (!r->n.perf.nC) {
+		fputs("  unavailable: no constant-overlap kernels matched across the GPUs\n", out);
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		struct json_object *r = json_object_array_get_idx(perf, i);
-
-		fprintf(ctx->out, "  %-12s align to %-3s GPU: throughput x%.3f, node GPU power x%.3f\n",
-			jstr(r, "scenario") ? jstr(r, "scenario") : "?",
-			jstr(r, "align") ? jstr(r, "align") : "?", jnum(r, "throughput"),
-			jnum(r, "power_ratio"));
+	for (a = 0; a < MODEL_NAGG; a++) {
+		fprintf(out, "  %-12s align to %-3s GPU: throughput x%.3f", scenarios[a],
+			align_name[a], r->n.perf.S_C[a]);
+		if (r->has_power)
+			fprintf(out, ", node GPU power x%.3f\n", r->pw[a].ratio);
+		else
+			fputs(", node GPU power n/a\n", out);
 	}
+	if (!r->has_power)
+		fprintf(out, "  power model unavailable: %s unknown (give --baseline-power and "
+			     "--idle-power to litsi model)\n", res_power_missing(&r->n));
 }
 
 static void
-print_caps(struct litsi_ctx *ctx, const struct docs *d)
+text_caps(FILE *out, const struct node_report *r)
 {
-	size_t s, i;
+	size_t s, g;
 
-	fputs("\nrecommended power caps (model predictions; the commands are printed, not run):\n",
-	      ctx->out);
+	fputs("\nrecommended power caps (model prediction of the closed loop; the commands are "
+	      "printed, not run):\n", out);
 	for (s = 0; s < 3; s++) {
-		struct json_object *caps = jarr(d->caps[s], "caps");
-		struct json_object *pred = jidx(jarr(d->caps[s], "prediction"), 0);
-		size_t n = caps ? json_object_array_length(caps) : 0;
+		const struct res_caps *c = &r->caps[s];
 
-		if (!n || !pred) {
-			fprintf(ctx->out, "  %s: unavailable\n", scenarios[s]);
+		if (!r->has_caps[s]) {
+			fprintf(out, "  %s: unavailable: %s\n", scenarios[s], r->why_caps[s]);
 			continue;
 		}
-		fprintf(ctx->out, "  %s: sum %.0f W of %.0f W, predicted throughput x%.3f, "
-				  "power x%.3f\n",
-			scenarios[s], jnum(pred, "sum_caps_w"), jnum(pred, "P_n_w"),
-			jnum(pred, "S_iter"), jnum(pred, "power_ratio"));
-		for (i = 0; i < n; i++) {
-			struct json_object *r = json_object_array_get_idx(caps, i);
-			const char *cmd = jstr(r, "command");
-
-			fprintf(ctx->out, "    gpu %2.0f %4.0f W   %s\n", jnum(r, "gpu"),
-				jnum(r, "cap_w"), cmd ? cmd : "");
+		fprintf(out, "  %s: sum %lld W of %lld W, predicted throughput x%.3f, power x%.3f\n",
+			scenarios[s], (long long)c->sum_caps, (long long)c->P_n, c->s_iter,
+			c->pratio);
+		for (g = 0; g < c->G; g++) {
+			fprintf(out, "    gpu %2d %4d W   ", c->device[g], c->caps[g]);
+			fmt_text_str(out, c->cmd[g] ? c->cmd[g] : "");
+			fputc('\n', out);
 		}
 	}
 }
 
+/* --detail: the single commands' tables of the node, rendered by their renderers. */
 static int
-straggler_of(const struct docs *d)
+render_detail(struct litsi_ctx *ctx, const struct node_report *r)
 {
-	const char *ps = jstr(d->lead, "persistent_straggler");
-	int g;
-
-	return ps && sscanf(ps, "gpu %d", &g) == 1 ? g : -1;
-}
-
-static void
-print_summary(struct litsi_ctx *ctx, const char *node)
-{
-	struct docs d = { 0 };
-
-	load_docs(ctx, node, &d);
-	print_inputs(ctx);
-	print_gpu_table(ctx, node, &d, straggler_of(&d));
-	print_straggler(ctx, &d);
-	print_corr(ctx, &d);
-	print_model(ctx, &d);
-	print_caps(ctx, &d);
-	free_docs(&d);
-}
-
-static int
-report_node(struct litsi_ctx *ctx, const struct report_opts *o, const char *node, bool first)
-{
-	size_t i;
+	struct res_opts ro;
+	struct lead_render lr;
+	struct overlap_render ov = { .gpu = -1, .summary = true };
+	struct thermal_render tr = { 0 };
+	struct fmt *f;
+	size_t s;
 	int rc;
 
-	if (o->json) {
-		fprintf(ctx->out, "%s{\"node\":\"", first ? "" : ",");
-		fputs(node, ctx->out);
-		fputs("\",", ctx->out);
-	} else {
-		fprintf(ctx->out, "%s# litsi report: node %s\n\n", first ? "" : "\n", node);
-		print_summary(ctx, node);
-	}
-	for (i = 0; (o->json || o->detail) && i < ARRAY_SIZE(sections); i++)
-		print_section(ctx, o, &sections[i], node, i == 0);
-	rc = print_verdict(ctx, o, node);
-	if (o->json)
-		fputc('}', ctx->out);
-	if (o->plots) {
-		struct err perr = { 0 };
+	res_opts_default(&ro);
+	lr = (struct lead_render){ .res = &ro };
+	fputs("\n== Straggler and lead values (ns, summed over matched kernels) ==\n", ctx->out);
+	f = fmt_new(ctx->out, FMT_TABLE);
+	rc = lead_render_node(ctx, f, &lr, r->node);
+	fmt_free(f);
+	fputs("\n== Overlap of computation with communication ==\n", ctx->out);
+	f = fmt_new(ctx->out, FMT_TABLE);
+	rc = rc ? rc : overlap_render_node(ctx, f, &ov, r->node);
+	fmt_free(f);
+	fputs("\n== Thermal spread ==\n", ctx->out);
+	f = fmt_new(ctx->out, FMT_TABLE);
+	rc = rc ? rc : thermal_render_node(ctx, f, &tr, r->node);
+	fmt_free(f);
+	for (s = 0; !rc && s < 3; s++) {
+		struct caps_render cr = { .res = &ro, .emit = RES_EMIT_VENDOR };
 
-		fflush(ctx->out);
-		if (mkdir(o->plots, 0777) && errno != EEXIST) {
-			warn("cannot create '%s': %s", o->plots, strerror(errno));
-			return rc;
+		caps_params_default(&cr.p);
+		cr.p.scenario = (enum caps_scenario)s;
+		fprintf(ctx->out, "\n== Caps, scenario %s ==\n", scenarios[s]);
+		if (!r->has_caps[s]) {
+			fprintf(ctx->out, "unavailable: %s\n", r->why_caps[s]);
+			continue;
 		}
-		if (plot_all(ctx->st, node, o->plots, &perr))
-			warn("%s", perr.msg);
+		f = fmt_new(ctx->out, FMT_TABLE);
+		rc = caps_render_node(ctx, f, &cr, r->node);
+		fmt_free(f);
 	}
 	return rc;
 }
 
 static int
-ingest_paths(struct litsi_ctx *ctx, int argc, char **argv)
+render_text(struct litsi_ctx *ctx, const struct report_opts *o, const struct node_report *r,
+	    bool first)
 {
-	char **args = xcalloc((size_t)argc + 2, sizeof(*args));
-	int i, rc;
+	struct sbuf in = SBUF_INIT;
+	struct fmt *f;
+	size_t count;
+	int rc;
 
-	args[0] = "ingest";
-	for (i = 0; i < argc; i++)
-		args[i + 1] = argv[i];
-	optind = 0;
-	rc = cmd_ingest(argc + 1, args, ctx);
-	free(args);
+	fputs(first ? "# litsi report: node " : "\n# litsi report: node ", ctx->out);
+	fmt_text_str(ctx->out, r->node->name);
+	fputs("\n\n", ctx->out);
+	if ((rc = inputs_text(ctx, r->node->name, &in, &count)))
+		return rc;
+	fprintf(ctx->out, "inputs: %zu source%s (%s)\n", count, count == 1 ? "" : "s", in.buf);
+	sbuf_release(&in);
+	f = fmt_new(ctx->out, FMT_TABLE);
+	rc = render_gpus(ctx, f, r, 1);
+	fmt_free(f);
+	if (rc)
+		return rc;
+	text_straggler(ctx->out, r);
+	text_corr(ctx, r);
+	text_model(ctx->out, r);
+	text_caps(ctx->out, r);
+	if (o->detail && (rc = render_detail(ctx, r)))
+		return rc;
+	fputs("\n== Verdict (litsi check) ==\n", ctx->out);
+	check_render_text(ctx->out, r->node->name, &r->v, r->n.straggler.samples);
+	return 0;
+}
+
+static const struct fmt_col node_cols[] = {
+	{ "node", FT_STR, 0 },		    { "inputs", FT_INT, 0 },
+	{ "imbalanced", FT_INT, 0 },	    { "straggler", FT_INT, 0 },
+	{ "straggler_rank", FT_INT, 0 },    { "straggler_share_pct", FT_DBL, 1 },
+	{ "samples", FT_INT, 0 },	    { "temp_spread", FT_DBL, 4 },
+	{ "freq_spread", FT_DBL, 4 },	    { "spearman_temp_lead", FT_DBL, 4 },
+	{ "telemetry_aligned", FT_INT, 0 }, { "S_C_min", FT_DBL, 4 },
+};
+static const struct fmt_col model_cols[] = {
+	{ "node", FT_STR, 0 },	     { "scenario", FT_STR, 0 },	  { "align", FT_STR, 0 },
+	{ "throughput", FT_DBL, 4 }, { "power_ratio", FT_DBL, 4 },
+};
+static const struct fmt_col caps_cols[] = {
+	{ "node", FT_STR, 0 },	{ "scenario", FT_STR, 0 }, { "mode", FT_STR, 0 },
+	{ "gpu", FT_INT, 0 },	{ "cap_w", FT_INT, 0 },	    { "command", FT_STR, 0 },
+};
+static const struct fmt_col pred_cols[] = {
+	{ "node", FT_STR, 0 },	     { "scenario", FT_STR, 0 },	  { "mode", FT_STR, 0 },
+	{ "available", FT_INT, 0 },  { "sum_caps_w", FT_INT, 0 }, { "P_n_w", FT_INT, 0 },
+	{ "S_iter", FT_DBL, 4 },     { "power_ratio", FT_DBL, 4 }, { "why", FT_STR, 0 },
+};
+
+static void
+json_nodes(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, size_t nn)
+{
+	size_t i, count;
+
+	fmt_begin(f, "nodes", node_cols, ARRAY_SIZE(node_cols));
+	for (i = 0; i < nn; i++) {
+		struct sbuf in = SBUF_INIT;
+
+		inputs_text(ctx, r[i].node->name, &in, &count);
+		sbuf_release(&in);
+		fmt_str(f, r[i].node->name);
+		fmt_int(f, (int64_t)count);
+		fmt_int(f, r[i].v.r.imbalanced);
+		fmt_int(f, r[i].n.straggler.device);
+		fmt_int(f, r[i].n.straggler.rank);
+		fmt_dbl(f, r[i].n.straggler.share_pct);
+		fmt_int(f, (int64_t)r[i].n.straggler.samples);
+		fmt_dbl(f, r[i].th.temp_spread);
+		fmt_dbl(f, r[i].th.freq_spread);
+		fmt_dbl(f, r[i].th.spearman);
+		fmt_int(f, r[i].n.tel.aligned);
+		fmt_dbl(f, r[i].n.perf.nC ? r[i].n.perf.S_C[MODEL_MIN] : NAN);
+		fmt_end_row(f);
+	}
+	fmt_end(f);
+}
+
+static void
+json_model(struct fmt *f, const struct node_report *r, size_t nn)
+{
+	size_t i;
+	int a;
+
+	fmt_begin(f, "model", model_cols, ARRAY_SIZE(model_cols));
+	for (i = 0; i < nn; i++)
+		for (a = 0; r[i].n.perf.nC && a < MODEL_NAGG; a++) {
+			fmt_str(f, r[i].node->name);
+			fmt_str(f, scenarios[a]);
+			fmt_str(f, align_name[a]);
+			fmt_dbl(f, r[i].n.perf.S_C[a]);
+			fmt_dbl(f, r[i].has_power ? r[i].pw[a].ratio : NAN);
+			fmt_end_row(f);
+		}
+	fmt_end(f);
+}
+
+static void
+json_caps(struct fmt *f, const struct node_report *r, size_t nn)
+{
+	size_t i, s, g;
+
+	fmt_begin(f, "caps", caps_cols, ARRAY_SIZE(caps_cols));
+	for (i = 0; i < nn; i++)
+		for (s = 0; s < 3; s++)
+			for (g = 0; r[i].has_caps[s] && g < r[i].caps[s].G; g++) {
+				fmt_str(f, r[i].node->name);
+				fmt_str(f, scenarios[s]);
+				fmt_str(f, "model prediction");
+				fmt_int(f, r[i].caps[s].device[g]);
+				fmt_int(f, r[i].caps[s].caps[g]);
+				fmt_str(f, r[i].caps[s].cmd[g]);
+				fmt_end_row(f);
+			}
+	fmt_end(f);
+	fmt_begin(f, "prediction", pred_cols, ARRAY_SIZE(pred_cols));
+	for (i = 0; i < nn; i++)
+		for (s = 0; s < 3; s++) {
+			const struct res_caps *c = &r[i].caps[s];
+			bool ok = r[i].has_caps[s];
+
+			fmt_str(f, r[i].node->name);
+			fmt_str(f, scenarios[s]);
+			fmt_str(f, "model prediction");
+			fmt_int(f, ok);
+			fmt_int(f, ok ? c->sum_caps : 0);
+			fmt_int(f, ok ? c->P_n : 0);
+			fmt_dbl(f, ok ? c->s_iter : NAN);
+			fmt_dbl(f, ok ? c->pratio : NAN);
+			fmt_str(f, ok ? c->why : r[i].why_caps[s]);
+			fmt_end_row(f);
+		}
+	fmt_end(f);
+}
+
+/* One JSON document: one table per kind, rows of every node (as litsi check --format json). */
+static int
+render_json(struct litsi_ctx *ctx, const struct node_report *r, size_t nn)
+{
+	struct fmt *f = fmt_new(ctx->out, FMT_JSON);
+	size_t i;
+	int rc = 0;
+
+	json_nodes(ctx, f, r, nn);
+	for (i = 0; i < nn && !rc; i++)
+		rc = render_gpus(ctx, f, &r[i], 0);
+	json_model(f, r, nn);
+	json_caps(f, r, nn);
+	check_rules_begin(f);
+	for (i = 0; i < nn; i++)
+		check_render_rules(f, r[i].node->name, &r[i].v);
+	fmt_end(f);
+	fmt_free(f);
 	return rc;
 }
 
@@ -564,38 +532,52 @@ static int
 run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char **paths)
 {
 	struct node_row *nodes = NULL;
+	struct node_report *r;
 	size_t n = 0, i;
-	int worst = EXIT_OK, rc, ingest_rc = EXIT_OK, saved_verbose = ctx->verbose;
+	int worst = EXIT_OK, rc = 0, ingest_rc = EXIT_OK, saved_verbose = ctx->verbose;
 	FILE *saved_out = ctx->out;
 
 	if (npaths) {
 		/* Ingest summary lines go to stderr in JSON mode to keep stdout one document. */
 		if (o->json)
 			ctx->out = stderr;
-		rc = ingest_paths(ctx, npaths, paths);
+		rc = ingest_paths(ctx, o->node, npaths, paths);
 		ctx->out = saved_out;
 		ctx->verbose = saved_verbose;
 		/* Report on what went in; a bad input still decides the exit code. */
 		if (rc == 130 || rc == EXIT_USAGE || rc == EXIT_ENV)
 			return rc;
 		ingest_rc = rc;
+		err_clear(&ctx->err);
 	}
-	if (cmd_nodes(ctx, o->node, &nodes, &n))
-		return ctx->err.status;
-	if (!n) {
-		store_free_nodes(nodes, n);
-		return err_set(&ctx->err, LITSI_EDATA, "the database holds no GPU to report on");
-	}
-	if (o->json)
-		fputs("{\"nodes\":[", ctx->out);
-	for (i = 0; i < n; i++) {
-		rc = report_node(ctx, o, nodes[i].name, i == 0);
-		if (rc == EXIT_CHECK && worst == EXIT_OK)
+	if ((rc = cmd_nodes(ctx, o->node, &nodes, &n)))
+		return rc;
+	r = xcalloc(n + 1, sizeof(*r));
+	for (i = 0; i < n && !rc; i++)
+		rc = node_report_load(ctx, &nodes[i], &r[i]);
+	for (i = 0; !rc && !o->json && i < n; i++)
+		rc = render_text(ctx, o, &r[i], i == 0);
+	if (!rc && o->json)
+		rc = render_json(ctx, r, n);
+	for (i = 0; !rc && i < n; i++)
+		if (r[i].v.r.imbalanced)
 			worst = EXIT_CHECK;
+	for (i = 0; !rc && o->plots && i < n; i++) {
+		fflush(ctx->out);
+		if (mkdir(o->plots, 0777) && errno != EEXIST) {
+			warn("cannot create '%s': %s", o->plots, strerror(errno));
+			break;
+		}
+		/* plot_all() warns of each figure it could not write. */
+		plot_all(ctx, nodes[i].name, o->plots, stderr);
+		err_clear(&ctx->err);
 	}
-	if (o->json)
-		fputs("]}\n", ctx->out);
+	for (i = 0; i < n; i++)
+		node_report_release(&r[i]);
+	free(r);
 	store_free_nodes(nodes, n);
+	if (rc)
+		return rc;
 	return ingest_rc ? ingest_rc : worst;
 }
 
@@ -696,6 +678,8 @@ cmd_report(int argc, char **argv, struct litsi_ctx *ctx)
 		rc = run_report(ctx, &o, argc - optind, argv + optind);
 	store_close(ctx->st);
 	ctx->st = NULL;
+	/* Whatever went to stdout comes first, even when both go to one file. */
+	fflush(ctx->out);
 	if (tmp && o.keep)
 		fprintf(stderr, "litsi: the database is kept in '%s'\n", tmp);
 	else if (tmp)

@@ -239,11 +239,51 @@ fmt_int(struct fmt *f, int64_t v)
 }
 
 void
+fmt_double_exact(char *buf, size_t n, double v)
+{
+	int p;
+
+	if (!isfinite(v)) {
+		fmt_double_to(buf, n, v, 0);
+		return;
+	}
+	if (v == 0) {
+		snprintf(buf, n, "0");
+		return;
+	}
+	/* Plain decimals where they stay short (750, 16.12032), else exponent form. */
+	if (fabs(v) >= 1e-5 && fabs(v) < 1e16)
+		for (p = 0; p <= 20; p++) {
+			snprintf(buf, n, "%.*f", p, v);
+			if (strtod(buf, NULL) == v)
+				return;
+		}
+	for (p = 1; p < 17; p++) {
+		snprintf(buf, n, "%.*g", p, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+	snprintf(buf, n, "%.17g", v);
+}
+
+/*
+ * A person reads the table: fixed decimals, "n/a" for a missing value. A
+ * program reads TSV, CSV and JSON: every number reads back to the same
+ * double; a missing value is an empty field, or null in JSON.
+ */
+void
 fmt_dbl(struct fmt *f, double v)
 {
 	char buf[64];
 
-	fmt_double_to(buf, sizeof(buf), v, f->col < f->ncols ? f->cols[f->col].prec : 3);
+	if (f->kind == FMT_TABLE && isnan(v))
+		snprintf(buf, sizeof(buf), "n/a");
+	else if (f->kind == FMT_TABLE)
+		fmt_double_to(buf, sizeof(buf), v, f->col < f->ncols ? f->cols[f->col].prec : 3);
+	else if (isnan(v))
+		buf[0] = '\0';
+	else
+		fmt_double_exact(buf, sizeof(buf), v);
 	cell(f, buf, !isfinite(v), false);
 }
 
@@ -372,4 +412,40 @@ fmt_free(struct fmt *f)
 	free(f->cells);
 	free(f->breaks);
 	free(f);
+}
+
+void
+fmt_text_str(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\x%02x", c);
+		else
+			fputc(c, out);
+	}
+}
+
+void
+fmt_text_short(FILE *out, const char *s, size_t max)
+{
+	size_t n = strlen(s);
+
+	if (n <= max) {
+		fmt_text_str(out, s);
+		return;
+	}
+	/* Cut at a character boundary, never inside a UTF-8 sequence. */
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	for (n = 0; n < max; n++) {
+		unsigned char c = (unsigned char)s[n];
+
+		if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\x%02x", c);
+		else
+			fputc(c, out);
+	}
+	fputs("...", out);
 }

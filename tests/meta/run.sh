@@ -23,6 +23,14 @@ for c in $cmds; do
 	# 1. -h: exit 0, usage on stdout, nothing on stderr.
 	out=$("$LITSI" "$c" -h 2>"$tmp/err"); rc=$?
 	if [ $rc = 0 ] && [ -n "$out" ] && [ ! -s "$tmp/err" ]; then ok "$c -h"; else notok "$c -h" "exit $rc"; fi
+	# 1b. A bad option: exit 2, exactly one message (litsi's, never getopt's), then the usage.
+	"$LITSI" "$c" --bogus-option >/dev/null 2>"$tmp/err"; rc=$?
+	msgs=$(grep -c -v -e '^usage: ' -e '^   ' "$tmp/err")
+	if [ $rc = 2 ] && [ "$msgs" = 1 ] && head -1 "$tmp/err" | grep -q "^litsi $c: "; then
+		ok "$c: a bad option is one message and exit 2"
+	else
+		notok "$c: a bad option is one message and exit 2" "exit $rc: $(cat "$tmp/err")"
+	fi
 	page=$top/man/litsi-$c.1
 	if [ ! -f "$page" ]; then notok "$c has a man page" "missing $page"; continue; fi
 	ok "$c has a man page"
@@ -113,6 +121,33 @@ for b in blocks:
 	done
 else
 	skipt "output format linters" "no sample-traces/mi300x-straggler or python3"
+fi
+
+# 8. One source of truth: every figure two outputs both show is the same number
+# (report JSON, the single commands' JSON, check JSON) on every sample node and
+# the corpus traces (tests/meta/consistency.py).
+if command -v python3 >/dev/null 2>&1; then
+	c=$top/../shared/corpus
+	s=$top/sample-traces
+	python3 "$top/tests/meta/consistency.py" "$LITSI" "$tmp" \
+		"straggler=$s/mi300x-straggler" "balanced=$s/mi300x-balanced" \
+		"two-stragglers=$s/mi300x-two-stragglers" "rocprofv3=$s/mi300x-straggler-rocprofv3" \
+		"nccl_data=$c/hta/tests/data/nccl_parser_config/nccl_data.json.gz" \
+		"sampled=$c/hta/tests/data/trace_filter/sampled_rank-0.json.gz,$c/hta/tests/data/trace_filter/sampled_rank-1.json.gz" \
+		"fused-amd=$c/hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_all_events.json.gz" \
+		"b200=$c/tracelens/tests/traces/b200/eager_trace.json.gz" \
+		"mi250=$c/hta/tests/data/amd_trace/mi250_minitoy_train_ROCm6_2_kineto.json.gz" \
+		"nvidia-smi=$c/nvidia_smi_gpu_glasses/nvidia_smi.csv" >"$tmp/cons" 2>&1
+	while IFS='	' read -r st name why; do
+		case $st in
+		ok) ok "$name" ;;
+		notok) notok "$name" "$why" ;;
+		skip) skipt "$name" "$why" ;;
+		*) notok "consistency.py output" "$st $name $why" ;;
+		esac
+	done <"$tmp/cons"
+else
+	skipt "consistency of the outputs" "python3 not installed"
 fi
 
 echo "1..$n"

@@ -39,17 +39,17 @@ default	3	8	7	1098106624	0	707
 
 # caps
 # node	gpu	initial_w	cap_w	clock_mhz	power_w	command
-default	0	750	714	nan	nan	amd-smi set -g '0' -o '714'
-default	1	750	710	nan	nan	amd-smi set -g '1' -o '710'
-default	2	750	721	nan	nan	amd-smi set -g '2' -o '721'
-default	3	750	716	nan	nan	amd-smi set -g '3' -o '716'
-default	4	750	707	nan	nan	amd-smi set -g '4' -o '707'
-default	5	750	750	nan	nan	amd-smi set -g '5' -o '750'
-default	6	750	707	nan	nan	amd-smi set -g '6' -o '707'
-default	7	750	707	nan	nan	amd-smi set -g '7' -o '707'
+default	0	750	714			amd-smi set -g '0' -o '714'
+default	1	750	710			amd-smi set -g '1' -o '710'
+default	2	750	721			amd-smi set -g '2' -o '721'
+default	3	750	716			amd-smi set -g '3' -o '716'
+default	4	750	707			amd-smi set -g '4' -o '707'
+default	5	750	750			amd-smi set -g '5' -o '750'
+default	6	750	707			amd-smi set -g '6' -o '707'
+default	7	750	707			amd-smi set -g '7' -o '707'
 
 
 # prediction
 # node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	why
-default	gpu-red	replay	6000	5732	3	-	3	-1	nan	nan	nan	140.5	replay: the caps after the last adjustment
+default	gpu-red	replay	6000	5732	3	-	3	-1				140.5	replay: the caps after the last adjustment
 --- stderr

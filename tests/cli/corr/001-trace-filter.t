@@ -7,9 +7,9 @@ exit: 0
 # node: n1
 
 gpu,n,pearson,cosine,kernel
-0,2,nan,nan,ampere_sgemm_128x128_tn
-0,6,0.0714,0.5578,ampere_sgemm_128x128_tt
-0,8,-0.1253,0.2388,ampere_sgemm_128x64_nn
-0,8,-0.1285,0.5295,ampere_sgemm_32x128_nn
-0,8,-0.2040,0.2231,ampere_sgemm_32x128_tn
+0,2,,,ampere_sgemm_128x128_tn
+0,6,0.07137034438970959,0.5577977700735496,ampere_sgemm_128x128_tt
+0,8,-0.12531486944207187,0.23876897704505531,ampere_sgemm_128x64_nn
+0,8,-0.12852291056597595,0.5294624363911143,ampere_sgemm_32x128_nn
+0,8,-0.20398884718218072,0.22306627767179002,ampere_sgemm_32x128_tn
 --- stderr

@@ -13,7 +13,7 @@ exit: 0
 # node: default
 # kernels_outside_annotations: 0
 gpu,n,pearson,cosine,operation
-0,6,-0.9992,0.9999,layers.0.attention.forward
+0,6,-0.9991996370085747,0.9999383319870633,layers.0.attention.forward
 instances,defined,mean_pearson,mean_cosine,operation
-6,6,-0.9998,0.9996,layers.0.attention.forward
+6,6,-0.9997956902042923,0.9995556753452762,layers.0.attention.forward
 --- stderr

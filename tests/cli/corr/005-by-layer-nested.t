@@ -13,25 +13,25 @@ exit: 0
 # kernels_outside_annotations: 4913
 
 gpu,n,pearson,cosine,operation
-3,3,0.9970,0.9434,DistributedDataParallel.forward
-3,2,nan,nan,Optimizer.step#Adam.step
-3,12,-0.4369,0.9561,nccl:all_reduce
-3,3,nan,1.0000,nccl:broadcast
+3,3,0.9969606058305291,0.943439344064796,DistributedDataParallel.forward
+3,2,,,Optimizer.step#Adam.step
+3,12,-0.4369479971088021,0.9560564934848481,nccl:all_reduce
+3,3,,0.9999773460873979,nccl:broadcast
 
 instances,defined,mean_pearson,mean_cosine,operation
-3,3,0.6989,0.7402,DistributedDataParallel.forward
-2,0,nan,nan,Optimizer.step#Adam.step
-10,7,-0.2321,0.8743,nccl:all_reduce
+3,3,0.6988934941532813,0.7401636239103045,DistributedDataParallel.forward
+2,0,,,Optimizer.step#Adam.step
+10,7,-0.2320549103664291,0.8742658122019297,nccl:all_reduce
 # node: default
 # kernels_outside_annotations: 4913
 
 gpu,n,pearson,cosine,layer
-3,3,0.9970,0.9438,DistributedDataParallel.forward
-3,2,nan,nan,Optimizer.step#Adam.step
-3,12,-0.4369,0.9561,nccl:all_reduce
+3,3,0.9969654316038709,0.9438258095850405,DistributedDataParallel.forward
+3,2,,,Optimizer.step#Adam.step
+3,12,-0.43694799710880194,0.9560564934848481,nccl:all_reduce
 
 instances,defined,mean_pearson,mean_cosine,layer
-3,3,0.6991,0.7402,DistributedDataParallel.forward
-2,0,nan,nan,Optimizer.step#Adam.step
-10,7,-0.2321,0.8743,nccl:all_reduce
+3,3,0.6991371376148342,0.7401691403538622,DistributedDataParallel.forward
+2,0,,,Optimizer.step#Adam.step
+10,7,-0.2320549103664291,0.8742658122019297,nccl:all_reduce
 --- stderr

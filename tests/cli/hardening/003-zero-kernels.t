@@ -5,7 +5,8 @@ run: litsi ingest t.json; litsi lead; echo "exit $?"; litsi info --format tsv | 
 exit: 0
 --- stdout
 t.json: pytorch, node default, 0 GPUs, 0 samples, 0 kernels (0 comm)
-exit 0
+exit 3
 # gpus
 # node	device	rank	vendor	product	samples	kernels	comm_kernels	trace_s	metrics	readings	telemetry_s	overlaps_trace
 --- stderr
+litsi: the database holds no GPU; run 'litsi ingest' first

@@ -9,5 +9,5 @@ exit: 0
 
 # lead_series
 # gpu	sample	key	start_ns	lead_ns	ratio_pct	class	occurrence	kernel
-0	551	0	1682725898082228000	153000	0.00	C	0	void fbgemm_gpu::permute_2D_lengths_kernel<int>(int, int, int const*, int const*, int*)
+0	551	0	1682725898082228000	153000	0	C	0	void fbgemm_gpu::permute_2D_lengths_kernel<int>(int, int, int const*, int const*, int*)
 --- stderr

@@ -4,19 +4,19 @@ run: litsi model --format csv
 exit: 3
 --- stdout
 node,samples,dropped_keys,t_baseline_ns,R_C,R_V
-default,10,0,3619182856.0,0.7059,0.2941
+default,10,0,3619182856,0.7059236290767841,0.2940763709232159
 
 node,set,keys,t_max_ns,t_med_ns,t_min_ns
-default,C,6017,2554866696.0,2515571464.0,2477959688.0
-default,V,1343,1121136128.0,1092827520.0,1064316160.0
+default,C,6017,2554866696,2515571464,2477959688
+default,V,1343,1121136128,1092827520,1064316160
 
 node,scenario,align,S_C,throughput,power_ratio,power_gain
-default,gpu-red,max,1.0000,1.0000,nan,nan
-default,gpu-realloc,med,1.0156,1.0156,nan,nan
-default,cpu-slosh,min,1.0310,1.0310,nan,nan
+default,gpu-red,max,1,1,,
+default,gpu-realloc,med,1.0156207973267104,1.0156207973267104,,
+default,cpu-slosh,min,1.031036424188996,1.031036424188996,,
 
 node,P_baseline_w,baseline_from,P_idle_w,idle_from
-default,nan,-,nan,-
+default,,-,,-
 
 node,scenario,rank,t_r_ns,delta,power_w
 --- stderr

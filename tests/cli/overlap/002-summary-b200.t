@@ -9,10 +9,10 @@ exit: 0
 
 # overlap_summary
 # gpu	sample	compute_kernels	compute_ms	comm_kernels	comm_ms	mean_ratio_pct	weighted_ratio_pct	note
-0	-1	767	10.840963	1	0.021953	0.00	0.00	-
+0	-1	767	10.840963	1	0.021953	0	0	-
 
 
 # peer_figures
 # gpu	hta_overlap_pct	tl_events	total_ms	computation_ms	exposed_comm_ms	exposed_memcpy_ms	busy_ms	idle_ms	total_comm_ms	note
-0	0.00	929	84.487178	10.771683	0.021953	0.802843	11.596479	72.890698	0.021953	-
+0	0	929	84.487177734375	10.771683349609376	0.021952880859375	0.80284326171875	11.5964794921875	72.8906982421875	0.021952880859375	-
 --- stderr

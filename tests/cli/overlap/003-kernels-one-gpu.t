@@ -7,6 +7,6 @@ exit: 0
 # node: n1
 
 gpu,sample,start_ns,dur_ns,overlap_ns,ratio_pct,kernel
-1,551,1682725898082381000,10000,0,0.00,"void fbgemm_gpu::permute_2D_lengths_kernel<int>(int, int, int const*, int const*, int*)"
-1,551,1682725898082423000,3000,0,0.00,"void cub::DeviceScanInitKernel<cub::ScanTileState<int, true> >(cub::ScanTileState<int, true>, int)"
+1,551,1682725898082381000,10000,0,0,"void fbgemm_gpu::permute_2D_lengths_kernel<int>(int, int, int const*, int const*, int*)"
+1,551,1682725898082423000,3000,0,0,"void cub::DeviceScanInitKernel<cub::ScanTileState<int, true> >(cub::ScanTileState<int, true>, int)"
 --- stderr

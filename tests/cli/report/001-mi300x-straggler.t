@@ -18,21 +18,21 @@ ingested 9, already present 0, skipped 1, failed 0
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
 GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians)
 gpu  rank  product              samples  kernels  lead_ms  overlap_pct  temp_c  clock_mhz  power_w  role
-  0  0     AMD Instinct MI300X        6     1248  156.467        46.09    71.0       2065    749.5  -
-  1  1     AMD Instinct MI300X        6     1248  176.316        47.88    69.0       2077    748.0  -
-  2  2     AMD Instinct MI300X        6     1248  127.004        43.41    72.0       2051    749.0  -
-  3  3     AMD Instinct MI300X        6     1248  150.848        45.57    71.0       2066    749.5  -
-  4  4     AMD Instinct MI300X        6     1248  193.111        49.40    68.0       2089    748.5  -
-  5  5     AMD Instinct MI300X        6     1248    0.000        31.98    80.0       1982    751.5  straggler
-  6  6     AMD Instinct MI300X        6     1248  187.356        48.89    68.0       2084    751.5  -
-  7  7     AMD Instinct MI300X        6     1248  187.408        48.89    68.0       2085    751.5  -
+  0     0  AMD Instinct MI300X        6     1248  156.467        46.09    71.0       2065    749.5  -
+  1     1  AMD Instinct MI300X        6     1248  176.316        47.88    69.0       2077    748.0  -
+  2     2  AMD Instinct MI300X        6     1248  127.004        43.41    72.0       2051    749.0  -
+  3     3  AMD Instinct MI300X        6     1248  150.848        45.57    71.0       2066    749.5  -
+  4     4  AMD Instinct MI300X        6     1248  193.111        49.40    68.0       2089    748.5  -
+  5     5  AMD Instinct MI300X        6     1248    0.000        31.98    80.0       1982    751.5  straggler
+  6     6  AMD Instinct MI300X        6     1248  187.356        48.89    68.0       2084    751.5  -
+  7     7  AMD Instinct MI300X        6     1248  187.408        48.89    68.0       2085    751.5  -
 
-straggler: gpu 5 (6 of 6 samples)
-thermal: temperature spread 1.177x, clock spread 1.054x (max/min of per-GPU medians)
+straggler: gpu 5, the slowest in 6 of 6 samples
+thermal: temperature spread 1.176x, clock spread 1.054x (max/min of per-GPU medians)
   hottest first: 5,2,0,3,1,4,6,7; slowest clock first: 5,2,0,3,1,6,7,4
   Spearman correlation of temperature and lead: -0.970 (negative: hotter GPUs lead less)
 
-overlap vs duration (strongest across-GPU correlations of matched kernels):
+overlap vs duration (strongest across-GPU correlations of matched kernels, at least 10 instances):
   r =  0.983 over  144 instances  void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunc...
   r =  0.979 over   48 instances  void at::native::vectorized_elementwise_kernel<4, at::native::(anonymo...
   r =  0.970 over   96 instances  void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c...
@@ -42,7 +42,7 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   gpu-realloc  align to med GPU: throughput x1.044, node GPU power x1.003
   cpu-slosh    align to min GPU: throughput x1.060, node GPU power x1.016
 
-recommended power caps (model predictions; the commands are printed, not run):
+recommended power caps (model prediction of the closed loop; the commands are printed, not run):
   gpu-red: sum 5744 W of 6000 W, predicted throughput x0.999, power x0.957
     gpu  0  715 W   amd-smi set -g '0' -o '715'
     gpu  1  712 W   amd-smi set -g '1' -o '712'
@@ -79,5 +79,4 @@ node default: IMBALANCED
   fired   straggler    1.060 (threshold 1.020); gpu 5 straggler in 100.0% of samples
   skipped throttle     no throttling telemetry for two or more GPUs
   recommended caps (gpu-realloc, model prediction): gpu 0 692 W, gpu 1 684 W, gpu 2 702 W, gpu 3 693 W, gpu 4 681 W, gpu 5 750 W, gpu 6 681 W, gpu 7 682 W
-1 of 1 node imbalanced: default
 --- stderr

@@ -18,21 +18,21 @@ ingested 9, already present 0, skipped 1, failed 0
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
 GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians)
 gpu  rank  product              samples  kernels  lead_ms  overlap_pct  temp_c  clock_mhz  power_w  role
-  0  0     AMD Instinct MI300X        6     1248    1.711        33.60    69.0       2078    750.0  -
-  1  1     AMD Instinct MI300X        6     1248   12.651        34.64    69.0       2087    750.0  -
-  2  2     AMD Instinct MI300X        6     1248   14.922        34.83    68.0       2087    750.0  -
-  3  3     AMD Instinct MI300X        6     1248    4.808        33.90    69.0       2084    750.0  -
-  4  4     AMD Instinct MI300X        6     1248   13.392        34.72    68.5       2089    750.5  -
-  5  5     AMD Instinct MI300X        6     1248   11.138        34.49    69.0       2086    750.0  -
-  6  6     AMD Instinct MI300X        6     1248    5.207        33.96    69.0       2081    750.5  -
-  7  7     AMD Instinct MI300X        6     1248   13.716        34.74    69.0       2088    749.0  -
+  0     0  AMD Instinct MI300X        6     1248    1.711        33.60    69.0       2078    750.0  -
+  1     1  AMD Instinct MI300X        6     1248   12.651        34.64    69.0       2087    750.0  -
+  2     2  AMD Instinct MI300X        6     1248   14.922        34.83    68.0       2087    750.0  -
+  3     3  AMD Instinct MI300X        6     1248    4.808        33.90    69.0       2084    750.0  -
+  4     4  AMD Instinct MI300X        6     1248   13.392        34.72    68.5       2089    750.5  -
+  5     5  AMD Instinct MI300X        6     1248   11.138        34.49    69.0       2086    750.0  -
+  6     6  AMD Instinct MI300X        6     1248    5.207        33.96    69.0       2081    750.5  -
+  7     7  AMD Instinct MI300X        6     1248   13.716        34.74    69.0       2088    749.0  -
 
-straggler: none (no GPU is the straggler in 80% of the samples; the most often is gpu 0, in 3 of 6)
+straggler: none persistent (gpu 0 is the slowest in 3 of 6 samples)
 thermal: temperature spread 1.015x, clock spread 1.005x (max/min of per-GPU medians)
   hottest first: 0,1,3,5,6,7,4,2; slowest clock first: 0,6,3,5,2,1,7,4
   Spearman correlation of temperature and lead: -0.655 (negative: hotter GPUs lead less)
 
-overlap vs duration (strongest across-GPU correlations of matched kernels):
+overlap vs duration (strongest across-GPU correlations of matched kernels, at least 10 instances):
   r =  0.874 over   48 instances  void at::native::vectorized_elementwise_kernel<4, at::native::(anonymo...
   r =  0.597 over   96 instances  Cijk_Alik_Bljk_BBS_BH_Bias_HAS_SAV_UserArgs_MT256x128x64_MI32x32x8x1_S...
   r =  0.546 over  192 instances  Cijk_Alik_Bjlk_BBS_BH_SAV_UserArgs_MT256x256x64_MI32x32x8x1_SN_LDSB1_A...
@@ -40,9 +40,9 @@ overlap vs duration (strongest across-GPU correlations of matched kernels):
 model predictions (METHOD 5-6; ratios to the recorded run):
   gpu-red      align to max GPU: throughput x1.000, node GPU power x0.991
   gpu-realloc  align to med GPU: throughput x1.011, node GPU power x1.000
-  cpu-slosh    align to min GPU: throughput x1.022, node GPU power x1.009
+  cpu-slosh    align to min GPU: throughput x1.023, node GPU power x1.009
 
-recommended power caps (model predictions; the commands are printed, not run):
+recommended power caps (model prediction of the closed loop; the commands are printed, not run):
   gpu-red: sum 6000 W of 6000 W, predicted throughput x1.000, power x1.000
     gpu  0  750 W   amd-smi set -g '0' -o '750'
     gpu  1  750 W   amd-smi set -g '1' -o '750'
@@ -79,5 +79,4 @@ node default: ok
   passed  straggler    1.023 (threshold 1.020); no persistent straggler (most frequent: 50.0% of samples)
   skipped throttle     no throttling telemetry for two or more GPUs
   recommended caps (gpu-realloc, model prediction): gpu 0 705 W, gpu 1 702 W, gpu 2 696 W, gpu 3 701 W, gpu 4 699 W, gpu 5 698 W, gpu 6 702 W, gpu 7 697 W
-0 of 1 node imbalanced
 --- stderr

@@ -18,31 +18,31 @@ ingested 9, already present 0, skipped 1, failed 0
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
 GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians)
 gpu  rank  product              samples  kernels  lead_ms  overlap_pct  temp_c  clock_mhz  power_w  role
-  0  0     AMD Instinct MI300X        6     1248  150.051        45.13    73.0       2048    751.0  -
-  1  1     AMD Instinct MI300X        6     1248  139.399        44.17    73.0       2040    750.5  -
-  2  2     AMD Instinct MI300X        6     1248    0.000        31.72    82.0       1964    752.5  straggler
-  3  3     AMD Instinct MI300X        6     1248  178.297        47.69    71.0       2062    749.0  -
-  4  4     AMD Instinct MI300X        6     1248  229.666        52.32    68.0       2091    749.5  -
-  5  5     AMD Instinct MI300X        6     1248  211.959        50.72    69.0       2076    751.0  -
-  6  6     AMD Instinct MI300X        6     1248   67.784        37.78    77.5       2002    748.5  -
-  7  7     AMD Instinct MI300X        6     1248  186.921        48.44    71.0       2068    751.5  -
+  0     0  AMD Instinct MI300X        6     1248  150.051        45.13    73.0       2048    751.0  -
+  1     1  AMD Instinct MI300X        6     1248  139.399        44.17    73.0       2040    750.5  -
+  2     2  AMD Instinct MI300X        6     1248    0.000        31.72    82.0       1964    752.5  straggler
+  3     3  AMD Instinct MI300X        6     1248  178.297        47.69    71.0       2062    749.0  -
+  4     4  AMD Instinct MI300X        6     1248  229.666        52.32    68.0       2091    749.5  -
+  5     5  AMD Instinct MI300X        6     1248  211.959        50.72    69.0       2076    751.0  -
+  6     6  AMD Instinct MI300X        6     1248   67.784        37.78    77.5       2002    748.5  -
+  7     7  AMD Instinct MI300X        6     1248  186.921        48.44    71.0       2068    751.5  -
 
-straggler: gpu 2 (6 of 6 samples)
+straggler: gpu 2, the slowest in 6 of 6 samples
 thermal: temperature spread 1.206x, clock spread 1.064x (max/min of per-GPU medians)
   hottest first: 2,6,0,1,3,7,5,4; slowest clock first: 2,6,1,0,3,7,5,4
   Spearman correlation of temperature and lead: -0.988 (negative: hotter GPUs lead less)
 
-overlap vs duration (strongest across-GPU correlations of matched kernels):
+overlap vs duration (strongest across-GPU correlations of matched kernels, at least 10 instances):
   r =  0.979 over   96 instances  void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c...
   r =  0.945 over   48 instances  void at::native::vectorized_elementwise_kernel<4, at::native::(anonymo...
   r =  0.940 over   96 instances  Cijk_Alik_Bljk_BBS_BH_Bias_HAS_SAV_UserArgs_MT256x128x64_MI32x32x8x1_S...
 
 model predictions (METHOD 5-6; ratios to the recorded run):
-  gpu-red      align to max GPU: throughput x1.000, node GPU power x0.969
+  gpu-red      align to max GPU: throughput x1.000, node GPU power x0.968
   gpu-realloc  align to med GPU: throughput x1.044, node GPU power x1.003
   cpu-slosh    align to min GPU: throughput x1.067, node GPU power x1.021
 
-recommended power caps (model predictions; the commands are printed, not run):
+recommended power caps (model prediction of the closed loop; the commands are printed, not run):
   gpu-red: sum 5779 W of 6000 W, predicted throughput x1.000, power x0.963
     gpu  0  721 W   amd-smi set -g '0' -o '721'
     gpu  1  723 W   amd-smi set -g '1' -o '723'
@@ -52,7 +52,7 @@ recommended power caps (model predictions; the commands are printed, not run):
     gpu  5  711 W   amd-smi set -g '5' -o '711'
     gpu  6  736 W   amd-smi set -g '6' -o '736'
     gpu  7  714 W   amd-smi set -g '7' -o '714'
-  gpu-realloc: sum 5574 W of 5600 W, predicted throughput x1.083, power x0.995
+  gpu-realloc: sum 5574 W of 5600 W, predicted throughput x1.084, power x0.995
     gpu  0  694 W   amd-smi set -g '0' -o '694'
     gpu  1  698 W   amd-smi set -g '1' -o '698'
     gpu  2  750 W   amd-smi set -g '2' -o '750'
@@ -79,5 +79,4 @@ node default: IMBALANCED
   fired   straggler    1.067 (threshold 1.020); gpu 2 straggler in 100.0% of samples
   skipped throttle     no throttling telemetry for two or more GPUs
   recommended caps (gpu-realloc, model prediction): gpu 0 694 W, gpu 1 698 W, gpu 2 750 W, gpu 3 685 W, gpu 4 670 W, gpu 5 674 W, gpu 6 721 W, gpu 7 682 W
-1 of 1 node imbalanced: default
 --- stderr

@@ -26,21 +26,22 @@ ingested 10, already present 7, skipped 1, failed 0
 inputs: 10 sources (1 amd-smi-csv, 9 rocprofv3-csv)
 GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians)
 gpu  rank  product              samples  kernels  lead_ms   overlap_pct  temp_c  clock_mhz  power_w  role
-  0  -     AMD Instinct MI300X        1     1248   938.805        46.09    71.0       2064    749.0  -
-  1  -     AMD Instinct MI300X        1     1248  1057.897        47.88    69.0       2077    747.0  -
-  2  -     AMD Instinct MI300X        1     1248   762.023        43.41    72.0       2051    749.0  -
-  3  -     AMD Instinct MI300X        1     1248   905.089        45.57    71.0       2066    748.0  -
-  4  -     AMD Instinct MI300X        1     1248  1158.669        49.40    68.0       2089    748.0  -
-  5  -     AMD Instinct MI300X        1     1248     0.000        31.98    80.0       1982    750.0  straggler
-  6  -     AMD Instinct MI300X        1     1248  1124.137        48.89    68.0       2084    749.0  -
-  7  -     AMD Instinct MI300X        1     1248  1124.451        48.89    68.5       2085    750.0  -
+  0     -  AMD Instinct MI300X        1     1248   938.805        46.09    71.0       2064    749.0  -
+  1     -  AMD Instinct MI300X        1     1248  1057.897        47.88    69.0       2077    747.0  -
+  2     -  AMD Instinct MI300X        1     1248   762.023        43.41    72.0       2051    749.0  -
+  3     -  AMD Instinct MI300X        1     1248   905.089        45.57    71.0       2066    748.0  -
+  4     -  AMD Instinct MI300X        1     1248  1158.669        49.40    68.0       2089    748.0  -
+  5     -  AMD Instinct MI300X        1     1248     0.000        31.98    80.0       1982    750.0  straggler
+  6     -  AMD Instinct MI300X        1     1248  1124.137        48.89    68.0       2084    749.0  -
+  7     -  AMD Instinct MI300X        1     1248  1124.451        48.89    68.5       2085    750.0  -
 
-straggler: gpu 5 (1 of 1 samples)
-thermal: temperature spread 1.177x, clock spread 1.054x (max/min of per-GPU medians)
+straggler: gpu 5, the slowest in 1 of 1 samples
+thermal: temperature spread 1.176x, clock spread 1.054x (max/min of per-GPU medians)
   hottest first: 5,2,0,3,1,7,4,6; slowest clock first: 5,2,0,3,1,6,7,4
   Spearman correlation of temperature and lead: -0.952 (negative: hotter GPUs lead less)
+  (telemetry does not cover the traced window: the whole log is used)
 
-overlap vs duration (strongest across-GPU correlations of matched kernels):
+overlap vs duration (strongest across-GPU correlations of matched kernels, at least 10 instances):
   r =  0.983 over  144 instances  void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunc...
   r =  0.979 over   48 instances  void at::native::vectorized_elementwise_kernel<4, at::native::(anonymo...
   r =  0.970 over   96 instances  void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c...
@@ -50,7 +51,7 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   gpu-realloc  align to med GPU: throughput x1.044, node GPU power x1.003
   cpu-slosh    align to min GPU: throughput x1.060, node GPU power x1.016
 
-recommended power caps (model predictions; the commands are printed, not run):
+recommended power caps (model prediction of the closed loop; the commands are printed, not run):
   gpu-red: sum 5471 W of 6000 W, predicted throughput x0.999, power x0.912
     gpu  0  679 W   amd-smi set -g '0' -o '679'
     gpu  1  670 W   amd-smi set -g '1' -o '670'
@@ -83,9 +84,8 @@ recommended power caps (model predictions; the commands are printed, not run):
 node default: IMBALANCED
   straggler: gpu 5 (100.0% of 1 samples)
   fired   temp-spread  1.176 (threshold 1.100)
-  fired   freq-spread  1.055 (threshold 1.040)
+  fired   freq-spread  1.054 (threshold 1.040)
   fired   straggler    1.060 (threshold 1.020); gpu 5 straggler in 100.0% of samples
   skipped throttle     no throttling telemetry for two or more GPUs
   recommended caps (gpu-realloc, model prediction): gpu 0 691 W, gpu 1 684 W, gpu 2 702 W, gpu 3 693 W, gpu 4 681 W, gpu 5 750 W, gpu 6 681 W, gpu 7 681 W
-1 of 1 node imbalanced: default
 --- stderr

@@ -1,9 +1,10 @@
-desc: report --format json is one document with every section per node
+desc: report --format json is one document: one table per kind (nodes, gpus, model, caps, prediction, rules), rows keyed by node, numbers exact
 needs: python3
 setup: litsi -q ingest "$SAMPLES/mi300x-straggler"
-run: litsi report --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); n=d["nodes"][0]; print(n["node"], sorted(n)); print(n["check"]["nodes"][0]["straggler"])'
+run: litsi report --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(sorted(d)); n=d["nodes"][0]; print(n["node"], n["straggler"], n["imbalanced"], n["temp_spread"]); print(sorted({c["scenario"] for c in d["caps"]}))'
 exit: 0
 --- stdout
-default ['caps_cpu_slosh', 'caps_gpu_realloc', 'caps_gpu_red', 'check', 'lead', 'model', 'node', 'overlap', 'thermal']
-5
+['caps', 'gpus', 'model', 'nodes', 'prediction', 'rules']
+default 5 1 1.1764705882352942
+['cpu-slosh', 'gpu-realloc', 'gpu-red']
 --- stderr

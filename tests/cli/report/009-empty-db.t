@@ -5,4 +5,4 @@ run: litsi report
 exit: 3
 --- stdout
 --- stderr
-litsi: the database holds no GPU to report on
+litsi: the database holds no GPU; run 'litsi ingest' first

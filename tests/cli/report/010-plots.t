@@ -12,3 +12,9 @@ default-leads.png
 default-overlap.png
 default-thermal.png
 --- stderr
+wrote figs/default-caps.png
+wrote figs/default-corr.png
+wrote figs/default-heatmap.png
+wrote figs/default-leads.png
+wrote figs/default-overlap.png
+wrote figs/default-thermal.png

@@ -6,12 +6,12 @@ run: litsi lead --node n | grep persistent; litsi thermal --node n | sed -n '/^#
 exit: 0
 --- stdout
 # persistent_straggler: gpu 5 (3 of 3 samples)
-1.1838	1.0550	5,2,0,3,1,7,6,4
+1.1838235294117647	1.055047029859226	5,2,0,3,1,7,6,4
   "stragglers": [5],
   "temp_order": [5, 2, 3, 0, 1, 7, 6, 4],
 ok straggler: persistent gpu 5 (3 of 3 samples), truth stragglers[0] 5
 ok lead-order: 7,6,4,1,0,3,2,5 (3 samples), truth 7,6,4,1,0,3,2,5
 ok lead-ms: max |mean lead - truth| 0.0005 ms (gpu 7: 40.8045 vs 40.805) <= 0.01 ms
-ok temp: temp_spread 1.1838 (traced window), truth 1.1741 (80/68.14 C): +0.83% within 1%; whole-degree readings: +-1.36%
-ok freq: freq_spread 1.055 (traced window), truth 1.0534 (2088.7/1982.9 MHz): +0.16% within 1%
+ok temp: temp_spread 1.1838235294117647 (traced window), truth 1.1741 (80/68.14 C): +0.83% within 1%; whole-degree readings: +-1.36%
+ok freq: freq_spread 1.055047029859226 (traced window), truth 1.0534 (2088.7/1982.9 MHz): +0.16% within 1%
 --- stderr

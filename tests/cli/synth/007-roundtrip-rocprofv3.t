@@ -20,6 +20,6 @@ n	7	-	1	520	60
 ok straggler: persistent gpu 3 (1 of 1 samples), truth stragglers[0] 3
 ok lead-order: 2,6,7,1,4,5,0,3 (whole-trace sample / 10 iterations), truth 2,6,7,1,4,5,0,3
 ok lead-ms: max |mean lead - truth| 0.0004 ms (gpu 6: 17.0716 vs 17.072) <= 0.01 ms
-ok temp: temp_spread 1.1765 (whole log), truth 1.1751 (80/68.08 C): +0.12% within 1%; whole-degree readings: +-1.36%
-ok freq: freq_spread 1.0545 (whole log), truth 1.0537 (2089.3/1982.9 MHz): +0.08% within 1%
+ok temp: temp_spread 1.1764705882352942 (whole log), truth 1.1751 (80/68.08 C): +0.12% within 1%; whole-degree readings: +-1.36%
+ok freq: freq_spread 1.0545420112366644 (whole log), truth 1.0537 (2089.3/1982.9 MHz): +0.08% within 1%
 --- stderr

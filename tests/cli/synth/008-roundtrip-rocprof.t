@@ -10,6 +10,6 @@ exit: 0
 ok straggler: persistent gpu 6 (1 of 1 samples), truth stragglers[0] 6
 ok lead-order: 1,2,7,5,0,3,4,6 (whole-trace sample / 10 iterations), truth 1,2,7,5,0,3,4,6
 ok lead-ms: max |mean lead - truth| 0.0005 ms (gpu 0: 17.3065 vs 17.306) <= 0.01 ms
-ok temp: temp_spread 1.1765 (whole log), truth 1.1722 (80/68.25 C): +0.37% within 1%; whole-degree readings: +-1.36%
-ok freq: freq_spread 1.0517 (whole log), truth 1.0529 (2087.7/1982.9 MHz): -0.11% within 1%
+ok temp: temp_spread 1.1764705882352942 (whole log), truth 1.1722 (80/68.25 C): +0.37% within 1%; whole-degree readings: +-1.36%
+ok freq: freq_spread 1.051686101481248 (whole log), truth 1.0529 (2087.7/1982.9 MHz): -0.11% within 1%
 --- stderr

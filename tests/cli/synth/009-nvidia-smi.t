@@ -7,5 +7,5 @@ exit: 0
 timestamp, index, power.draw [W], temperature.gpu, clocks.current.sm [MHz], clocks.current.memory [MHz], utilization.gpu [%], utilization.memory [%], power.limit [W], clocks.max.sm [MHz]
 2026/02/15 09:59:58.183, 0, 91.87 W, 53, 345 MHz, 2619 MHz, 0 %, 0 %, 700.00 W, 1980 MHz
 2026/02/15 09:59:58.187, 1, 83.76 W, 43, 345 MHz, 2619 MHz, 0 %, 0 %, 700.00 W, 1980 MHz
-1.1825	1.0490	0,2,3,1
+1.1825396825396826	1.049009105516872	0,2,3,1
 --- stderr

@@ -7,12 +7,12 @@ run: awk -F '\t' '!/^#/ && NF { s += $3 } END { print "sum caps " s " W <= 5600 
 exit: 0
 --- stdout
 sum caps 5600 W <= 5600 W: yes
-before power_w gpu 0 median 749.500
-before power_w gpu 5 median 751.500
+before power_w gpu 0 median 749.5
+before power_w gpu 5 median 751.5
 before: gpu 5 lead 0.0 ms, max lead 193.1 ms (gpu 4), total 1178.5 ms
 # persistent_straggler: gpu 5 (6 of 6 samples)
-after power_w gpu 0 median 695.500
-after power_w gpu 5 median 729.500
+after power_w gpu 0 median 695.5
+after power_w gpu 5 median 729.5
 after: gpu 5 lead 86.8 ms, max lead 86.8 ms (gpu 5), total 397.3 ms
 # persistent_straggler: gpu 2 (6 of 6 samples)
 --- stderr

@@ -11,11 +11,11 @@ exit: 0
 ok straggler: persistent gpu 2 (10 of 10 samples), truth stragglers[0] 2
 ok lead-order: 4,5,7,3,0,1,6,2 (10 samples), truth 4,5,7,3,0,1,6,2
 ok lead-ms: max |mean lead - truth| 0.0003 ms (gpu 1: 13.7047 vs 13.705) <= 0.01 ms
-ok temp: temp_spread 1.2059 (traced window), truth 1.2048 (82/68.06 C): +0.09% within 1%; whole-degree readings: +-1.34%
-ok freq: freq_spread 1.0644 (traced window), truth 1.0627 (2089.4/1966.1 MHz): +0.16% within 1%
+ok temp: temp_spread 1.2058823529411764 (traced window), truth 1.2048 (82/68.06 C): +0.09% within 1%; whole-degree readings: +-1.34%
+ok freq: freq_spread 1.0644380770455268 (traced window), truth 1.0627 (2089.4/1966.1 MHz): +0.16% within 1%
 ok straggler: persistent gpu 2 (1 of 1 samples), truth stragglers[0] 2
 ok lead-order: 4,5,7,3,0,1,6,2 (whole-trace sample / 10 iterations), truth 4,5,7,3,0,1,6,2
 ok lead-ms: max |mean lead - truth| 0.0003 ms (gpu 1: 13.7047 vs 13.705) <= 0.01 ms
-ok temp: temp_spread 1.2059 (whole log), truth 1.2048 (82/68.06 C): +0.09% within 1%; whole-degree readings: +-1.34%
-ok freq: freq_spread 1.0647 (whole log), truth 1.0627 (2089.4/1966.1 MHz): +0.19% within 1%
+ok temp: temp_spread 1.2058823529411764 (whole log), truth 1.2048 (82/68.06 C): +0.09% within 1%; whole-degree readings: +-1.34%
+ok freq: freq_spread 1.0646927730022286 (whole log), truth 1.0627 (2089.4/1966.1 MHz): +0.19% within 1%
 --- stderr

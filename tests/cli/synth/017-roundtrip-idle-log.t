@@ -12,6 +12,6 @@ exit: 0
 ok straggler: persistent gpu 1 (1 of 1 samples), truth stragglers[0] 1
 ok lead-order: 0,3,2,1 (whole-trace sample / 2 iterations), truth 0,3,2,1
 ok lead-ms: max |mean lead - truth| 0.0004 ms (gpu 3: 14.5074 vs 14.507) <= 0.01 ms
-ok temp: temp_spread 1.1348 (whole log), truth 1.1362 (80/70.41 C): -0.12% within 1%; whole-degree readings: +-1.34%
-ok freq: freq_spread 1.0414 (whole log), truth 1.0427 (2067.6/1982.9 MHz): -0.13% within 1%
+ok temp: temp_spread 1.1347517730496455 (whole log), truth 1.1362 (80/70.41 C): -0.13% within 1%; whole-degree readings: +-1.34%
+ok freq: freq_spread 1.0413593089969106 (whole log), truth 1.0427 (2067.6/1982.9 MHz): -0.13% within 1%
 --- stderr

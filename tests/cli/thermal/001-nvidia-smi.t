@@ -10,36 +10,36 @@ window: whole telemetry log (not aligned with any traced window); temperature an
 thermal
 gpu  metric          n  median  min     max     twmean
   0  temp_hotspot_c  6  33.000  33.000  33.000  33.000
-  0  temp_mem_c      0     nan     nan     nan     nan
-  0  gfx_clk_mhz     0     nan     nan     nan     nan
+  0  temp_mem_c      0     n/a     n/a     n/a     n/a
+  0  gfx_clk_mhz     0     n/a     n/a     n/a     n/a
   0  power_w         6  74.040  74.000  74.060  74.030
   1  temp_hotspot_c  6  34.000  34.000  34.000  34.000
-  1  temp_mem_c      0     nan     nan     nan     nan
-  1  gfx_clk_mhz     0     nan     nan     nan     nan
+  1  temp_mem_c      0     n/a     n/a     n/a     n/a
+  1  gfx_clk_mhz     0     n/a     n/a     n/a     n/a
   1  power_w         6  73.235  73.230  73.240  73.234
   2  temp_hotspot_c  6  35.000  35.000  35.000  35.000
-  2  temp_mem_c      0     nan     nan     nan     nan
-  2  gfx_clk_mhz     0     nan     nan     nan     nan
+  2  temp_mem_c      0     n/a     n/a     n/a     n/a
+  2  gfx_clk_mhz     0     n/a     n/a     n/a     n/a
   2  power_w         6  72.975  72.930  73.010  72.978
   3  temp_hotspot_c  5  36.000  36.000  36.000  36.000
-  3  temp_mem_c      0     nan     nan     nan     nan
-  3  gfx_clk_mhz     0     nan     nan     nan     nan
+  3  temp_mem_c      0     n/a     n/a     n/a     n/a
+  3  gfx_clk_mhz     0     n/a     n/a     n/a     n/a
   3  power_w         5  73.930  73.890  73.990  73.940
   4  temp_hotspot_c  5  33.000  33.000  33.000  33.000
-  4  temp_mem_c      0     nan     nan     nan     nan
-  4  gfx_clk_mhz     0     nan     nan     nan     nan
+  4  temp_mem_c      0     n/a     n/a     n/a     n/a
+  4  gfx_clk_mhz     0     n/a     n/a     n/a     n/a
   4  power_w         5  72.630  72.600  72.680  72.628
   5  temp_hotspot_c  5  33.000  32.000  33.000  32.833
-  5  temp_mem_c      0     nan     nan     nan     nan
-  5  gfx_clk_mhz     0     nan     nan     nan     nan
+  5  temp_mem_c      0     n/a     n/a     n/a     n/a
+  5  gfx_clk_mhz     0     n/a     n/a     n/a     n/a
   5  power_w         5  72.530  72.160  73.830  72.802
   6  temp_hotspot_c  5  34.000  34.000  34.000  34.000
-  6  temp_mem_c      0     nan     nan     nan     nan
-  6  gfx_clk_mhz     0     nan     nan     nan     nan
+  6  temp_mem_c      0     n/a     n/a     n/a     n/a
+  6  gfx_clk_mhz     0     n/a     n/a     n/a     n/a
   6  power_w         5  74.240  74.180  74.310  74.237
   7  temp_hotspot_c  5  34.000  34.000  34.000  34.000
-  7  temp_mem_c      0     nan     nan     nan     nan
-  7  gfx_clk_mhz     0     nan     nan     nan     nan
+  7  temp_mem_c      0     n/a     n/a     n/a     n/a
+  7  gfx_clk_mhz     0     n/a     n/a     n/a     n/a
   7  power_w         5  73.430  73.420  73.450  73.435
 
 energy
@@ -55,6 +55,6 @@ gpu  energy_j  seconds
 
 spread
 temp_spread  freq_spread  spearman_temp_lead  hottest_first    slowest_first
-     1.0909          nan                 nan  3,2,1,6,7,0,4,5  -
-lead: no matched traces; spearman_temp_lead is nan
+     1.0909          n/a                 n/a  3,2,1,6,7,0,4,5  -
+lead: no matched traces; spearman_temp_lead is not defined
 --- stderr

@@ -11,6 +11,6 @@ exit: 0
 
 # thermal_series
 # gpu	metric	t_ns	value
-0	temp_hotspot_c	1757323610000000000	1.000
-0	temp_hotspot_c	1757323611000000000	1.000
+0	temp_hotspot_c	1757323610000000000	1
+0	temp_hotspot_c	1757323611000000000	1
 --- stderr

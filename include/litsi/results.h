@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * results.h: the node-results library, between the store and the commands.
+ * It loads a node once (GPUs, samples, kernels one sample at a time,
+ * telemetry cut by one windowing policy, power references) and fills one
+ * result struct per analysis: leads and the persistent straggler, thermal
+ * spreads, the models, caps and the verdict. Every command, the report and
+ * the figures render these structs, so two outputs that show one quantity
+ * show one computed value. Results name GPUs by device id (and rank), never
+ * by array index. Nothing here prints.
+ */
+#ifndef LITSI_RESULTS_H
+#define LITSI_RESULTS_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "litsi/caps.h"
+#include "litsi/check.h"
+#include "litsi/err.h"
+#include "litsi/lead.h"
+#include "litsi/model.h"
+#include "litsi/overlap.h"
+#include "litsi/stats.h"
+#include "litsi/thermal.h"
+#include "litsi/trace.h"
+
+struct store;
+
+/* ---- options shared by the analyses (one default each; cmd/opts.c parses them) ---- */
+struct res_opts {
+	double eps;		/* --epsilon: constant-overlap tolerance, percent (1) */
+	enum lead_agg agg;	/* --agg (sum) */
+	const char *comm_re;	/* --comm-pattern, or NULL: the ingest classification */
+	double persist;		/* --persist: percent of samples for a persistent straggler (80) */
+	double base_power;	/* --baseline-power W; NaN: from telemetry */
+	double idle_power;	/* --idle-power W; NaN: from telemetry */
+};
+
+/* res_opts_default() - the documented defaults (METHOD.md). */
+void res_opts_default(struct res_opts *o);
+
+/* ---- a node: its GPUs and samples, kernels one sample at a time ---- */
+struct res_node {
+	struct store *st;	/* borrowed */
+	int64_t node_id;
+	const char *name;	/* borrowed from the caller's node_row */
+	struct gpu_row *gpus;	/* ordered by device */
+	size_t G;
+	int64_t *steps;		/* distinct sample steps, ascending */
+	size_t nsteps;
+	struct kspan **kern;	/* [G] kernels of the loaded sample */
+	size_t *nk;		/* [G] */
+	regex_t re;		/* comm_re */
+	bool has_re;
+	signed char *is_comm;	/* name_id -> -1 unknown, 0, 1 (regex cache) */
+	size_t nr_is_comm;
+};
+
+/* res_node_open() - GPUs and steps of @node; @comm_re: --comm-pattern or NULL. */
+int res_node_open(struct store *st, const struct node_row *node, const char *comm_re,
+		  struct res_node *nd, struct err *err);
+void res_node_release(struct res_node *nd);
+/* res_load_sample() - replace nd->kern by the kernels of sample @step on every GPU. */
+int res_load_sample(struct res_node *nd, int64_t step, struct err *err);
+/*
+ * res_load_groups() - the operations (@layers false) or layers of GPU @gpu's
+ * sample kernels @k (sorted by start, any class), whose comm union is @u:
+ * loads the GPU's annotations around the sample and runs overlap_groups().
+ * *gr is malloc'd; *nann counts the annotations found (0: none to group by).
+ */
+int res_load_groups(struct store *st, const struct gpu_row *gpu, const struct kspan *k, size_t n,
+		    const struct ival *u, size_t nu, bool layers, struct overlap_group **gr,
+		    size_t *ng, size_t *unassigned, size_t *nann, struct err *err);
+/* res_reclassify() - apply the node's --comm-pattern to @k (compute <-> comm only). */
+void res_reclassify(struct res_node *nd, struct kspan *k, size_t n);
+/* res_gpu_index() - index of device @dev in nd->gpus, or -1. */
+int res_gpu_index(const struct res_node *nd, int dev);
+/* res_gpu_label() - "gpu 5" or "gpu 5 (rank 3)" when the rank differs; into @buf. */
+const char *res_gpu_label(const struct gpu_row *g, char *buf, size_t n);
+
+/* ---- the persistent straggler (METHOD §3), from per-sample stragglers ---- */
+struct res_straggler {
+	size_t samples;		/* samples with kernels matched across the GPUs */
+	size_t with;		/* of those, samples that have a straggler */
+	int most;		/* device that is the straggler most often, -1: none */
+	size_t most_count;	/* samples it was */
+	double share_pct;	/* most_count / samples, percent; NaN without samples */
+	int device;		/* the persistent straggler's device, -1: none */
+	int rank;		/* its rank, -1 when unknown or none */
+};
+
+/*
+ * res_straggler_eval() - the persistent straggler of GPUs @gpus (@G) given
+ * @count[g], the samples in which GPU g was the straggler, out of @samples;
+ * a GPU is persistent when its share is >= @persist percent. A node of one
+ * GPU has no straggler.
+ */
+void res_straggler_eval(const struct gpu_row *gpus, size_t G, const size_t *count,
+			size_t samples, double persist, struct res_straggler *out);
+
+/* ---- telemetry under one windowing policy ---- */
+enum res_metric { RES_HOT, RES_MEM, RES_CLK, RES_POW, RES_THR, RES_NMETRICS };
+
+/* res_metric_name() - the stored metric name of @m (temp_hotspot_c, ...). */
+const char *res_metric_name(enum res_metric m);
+
+/*
+ * The policy (litsi-thermal(1)): when the node's kernels give a traced window
+ * and every GPU that has telemetry has a reading inside it, each metric is cut
+ * to the window; otherwise the whole log is used for every GPU alike, and
+ * temperature and clock readings taken at gfx activity <= 1% are left out
+ * (when the GPU has activity readings and some busy ones).
+ */
+struct res_telemetry {
+	size_t G;
+	struct tsample **v[RES_NMETRICS];	/* v[m][g]: readings used (first .. first+n) */
+	size_t *n[RES_NMETRICS];
+	size_t *first[RES_NMETRICS];
+	struct thermal_stats *stat[RES_NMETRICS];	/* [G] over the readings used */
+	double *med[RES_NMETRICS];	/* [G] medians, NaN without readings */
+	double *thr;		/* [G] time-weighted mean throttle percent, NaN if none */
+	double *fmax;		/* [G] the part's top clock: max clock seen or reported */
+	bool has_window;	/* the node's kernels give an epoch window */
+	bool aligned;		/* readings cut to [ws, we] */
+	bool any;		/* some GPU has telemetry */
+	int64_t ws, we;
+};
+
+int res_telemetry_load(struct res_node *nd, struct res_telemetry *t, struct err *err);
+void res_telemetry_release(struct res_telemetry *t);
+
+/* ---- the node's leads, model inputs and power references ---- */
+struct res_model {
+	struct res_node nd;
+	struct res_telemetry tel;
+	size_t nsamples;		/* samples with matched keys */
+	size_t dropped;			/* keys dropped (missing on some GPU) */
+	struct match *m;		/* [nsamples] */
+	struct caps_sample *cs;		/* [nsamples] */
+	int64_t **ss, **se;		/* [nsamples] sync points (want_sync) */
+	double *L;			/* [nsamples * G] aggregated leads */
+	double *mean_lead;		/* [G] mean of L over samples, NaN without samples */
+	size_t *strag;			/* [G] samples in which the GPU was the straggler */
+	struct res_straggler straggler;
+	double *overlap_pct;		/* [G] mean over samples of the duration-weighted
+					 * overlap ratio of `overlap --summary` (0 without
+					 * communication), NaN without samples */
+	struct model_acc acc;
+	struct model_perf perf;
+	double p_base, p_idle;		/* NaN when unknown */
+	const char *p_base_from, *p_idle_from;	/* "option", "telemetry" or NULL */
+};
+
+/*
+ * res_model_load() - read node @node and compute everything above; @want_sync
+ * also matches the comm kernels (needed by the caps model).
+ */
+int res_model_load(struct store *st, const struct node_row *node, const struct res_opts *o,
+		   bool want_sync, struct res_model *n, struct err *err);
+void res_model_release(struct res_model *n);
+/* res_power_ok() - P_baseline and P_idle known, P_baseline above P_idle. */
+bool res_power_ok(const struct res_model *n);
+/* res_power_missing() - what the power model lacks ("P_idle", ...), or NULL. */
+const char *res_power_missing(const struct res_model *n);
+/* res_gpu_models() - per-GPU power/clock for caps_loop(); false if any is missing. */
+bool res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm);
+
+/* ---- thermal summary of a node (METHOD §8) ---- */
+struct res_thermal {
+	double temp_spread;	/* max/min of median hotspot temperature; NaN: no data */
+	double freq_spread;	/* max/min of median gfx clock */
+	double spearman;	/* rank correlation of temperature with mean lead; NaN */
+	int *hottest;		/* [nhot] devices, hottest first */
+	size_t nhot;
+	int *slowest;		/* [nslow] devices, slowest clock first */
+	size_t nslow;
+	size_t lead_samples;	/* samples behind the mean leads */
+	double *energy_j;	/* [G] trapezoidal energy of the power readings used */
+	double *energy_s;	/* [G] seconds they span */
+};
+
+/* res_thermal_eval() - spreads, orders, Spearman and energy from @tel and @mean_lead. */
+void res_thermal_eval(const struct res_node *nd, const struct res_telemetry *tel,
+		      const double *mean_lead, size_t lead_samples, struct res_thermal *th);
+void res_thermal_release(struct res_thermal *th);
+
+/* ---- correlation of overlap with duration (METHOD §4) ---- */
+enum res_by { RES_BY_KERNEL, RES_BY_OPERATION, RES_BY_LAYER };
+
+/* Accumulators indexed by name id: per GPU series and across-GPU means. */
+struct res_corr {
+	struct stats_corr *per;	/* [nr_names * G]: (ratio, duration) series of GPU g */
+	size_t nr_names, G;
+	size_t *inst;		/* [nr_names] instances matched on every GPU */
+	size_t *rdef, *cdef;	/* [nr_names] of those, with a defined r / cosine */
+	double *rsum, *csum;	/* [nr_names] sums of r / cosine */
+	size_t annotations;	/* annotations found (--by operation|layer) */
+	size_t unassigned;	/* kernels outside every annotation */
+};
+
+/* res_corr_eval() - accumulate every sample of @nd by kernel name or annotation. */
+int res_corr_eval(struct res_node *nd, enum res_by by, struct res_corr *a, struct err *err);
+/* res_corr_mean_pearson() - mean across-GPU r of name @id; NaN when never defined. */
+double res_corr_mean_pearson(const struct res_corr *a, uint32_t id);
+void res_corr_release(struct res_corr *a);
+
+/* ---- caps for one scenario ---- */
+enum res_emit { RES_EMIT_VENDOR, RES_EMIT_NONE, RES_EMIT_AMDSMI, RES_EMIT_ROCMSMI,
+		RES_EMIT_NVSMI };
+
+struct res_adj {
+	size_t adj, sample;
+	int device, d, cap;
+	double lead;
+};
+
+struct res_caps {
+	enum caps_scenario scenario;
+	bool replay;		/* the paper-literal replay of Algorithms 2-3 on recorded leads */
+	size_t G;
+	int *device;		/* [G] */
+	char **cmd;		/* [G] command that applies the cap, NULL for none */
+	int *init, *caps;	/* [G] */
+	double *clock, *power;	/* [G] predicted at the cap, NaN in replay */
+	struct res_adj *adj;	/* replay rows */
+	size_t nadj_rows;
+	int64_t P_n;
+	int64_t sum_caps;
+	size_t nadj, reported;
+	const char *converged;	/* "yes", "no", "-" (replay) */
+	const char *why;
+	int straggler;		/* device, -1 for none */
+	double s_iter, pratio, last_s, p_idle;
+};
+
+/*
+ * res_caps_eval() - caps of scenario p->scenario for model @n: the replay
+ * (@replay) or the model-based closed loop, which needs each GPU's power and
+ * clock and the idle power (LITSI_EDATA saying so otherwise). @emit chooses
+ * the commands printed beside the caps.
+ */
+int res_caps_eval(const struct res_model *n, const struct caps_params *p, enum lead_agg agg,
+		  bool replay, enum res_emit emit, struct res_caps *c, struct err *err);
+void res_caps_release(struct res_caps *c);
+/* res_caps_command() - the command applying @cap to GPU @g; malloc'd, NULL for none. */
+char *res_caps_command(enum res_emit emit, const struct gpu_row *g, int cap);
+
+/* ---- the verdict (METHOD §9) ---- */
+struct res_verdict {
+	struct check_result r;
+	int straggler;		/* persistent straggler device, -1 */
+	int straggler_rank;	/* its rank, -1 */
+	bool has_caps;
+	struct res_caps caps;	/* gpu-realloc model caps when has_caps */
+	char why_no_caps[200];
+};
+
+/*
+ * res_verdict_eval() - the check rules over @n with @p; caps for gpu-realloc
+ * when the model can give them.
+ */
+void res_verdict_eval(const struct res_model *n, const struct check_params *p,
+		      enum lead_agg agg, struct res_verdict *v);
+void res_verdict_release(struct res_verdict *v);
+
+#endif

@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * model.c: one node's leads over every sample, the persistent straggler, the
+ * performance model's sums and the power references (METHOD §3-6).
+ */
+#include "litsi/results.h"
+#include "litsi/litsi.h"
+#include "litsi/stats.h"
+#include "litsi/store.h"
+#include "litsi/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* P_baseline: median node GPU power over the telemetry the policy uses. */
+static int
+load_base_power(struct res_model *n, const struct res_opts *o, struct err *err)
+{
+	const struct res_telemetry *t = &n->tel;
+	double *v;
+	size_t nr;
+
+	if (!isnan(o->base_power)) {
+		n->p_base = o->base_power;
+		n->p_base_from = "option";
+		return 0;
+	}
+	if (store_node_power(n->nd.st, n->nd.node_id, t->aligned ? t->ws : INT64_MIN,
+			     t->aligned ? t->we : INT64_MAX, &v, &nr, err))
+		return err->status;
+	if (nr) {
+		n->p_base = stats_median(v, nr);
+		n->p_base_from = "telemetry";
+	}
+	free(v);
+	return 0;
+}
+
+/* P_idle: the option, else the median power at gfx activity <= 1%. */
+static int
+load_idle_power(struct res_model *n, const struct res_opts *o, struct err *err)
+{
+	double *v;
+	size_t nr;
+
+	if (!isnan(o->idle_power)) {
+		n->p_idle = o->idle_power;
+		n->p_idle_from = "option";
+		return 0;
+	}
+	if (store_node_idle_power(n->nd.st, n->nd.node_id, 1.0, &v, &nr, err))
+		return err->status;
+	if (nr) {
+		n->p_idle = stats_median(v, nr);
+		n->p_idle_from = "telemetry";
+	}
+	free(v);
+	return 0;
+}
+
+static void
+grow(struct res_model *n, size_t want, size_t *alloc)
+{
+	size_t G = n->nd.G;
+
+	if (want <= *alloc)
+		return;
+	VEC_GROW(n->m, want, *alloc);
+	n->cs = xrealloc(n->cs, *alloc * sizeof(*n->cs));
+	n->ss = xrealloc(n->ss, *alloc * sizeof(*n->ss));
+	n->se = xrealloc(n->se, *alloc * sizeof(*n->se));
+	n->L = xrealloc(n->L, *alloc * (G + 1) * sizeof(*n->L));
+}
+
+/* One loaded sample: match, classify, lead, straggler, sync points. */
+static void
+add_sample(struct res_model *n, const struct res_opts *o, bool want_sync, size_t *alloc)
+{
+	struct res_node *nd = &n->nd;
+	size_t i = n->nsamples, G = nd->G;
+	struct match m;
+	bool *is_const;
+	int64_t *lead;
+	double *L;
+
+	lead_match(G, (const struct kspan *const *)nd->kern, nd->nk, &m);
+	n->dropped += m.dropped;
+	if (!m.K) {
+		match_release(&m);
+		return;
+	}
+	grow(n, i + 1, alloc);
+	n->m[i] = m;
+	is_const = xmalloc(m.K * sizeof(*is_const));
+	lead_classify(&m, o->eps, is_const);
+	model_acc_add(&n->acc, &m, is_const);
+	free(is_const);
+	lead = xmalloc(m.G * m.K * sizeof(*lead));
+	lead_values(&m, lead);
+	L = n->L + i * G;
+	lead_aggregate(&m, lead, o->agg, L);
+	free(lead);
+	if (lead_has_straggler(L, G))
+		n->strag[lead_straggler(L, G)]++;
+	n->ss[i] = n->se[i] = NULL;
+	n->cs[i] = (struct caps_sample){ .S = 0 };
+	if (want_sync)
+		caps_sync_match(G, (const struct kspan *const *)nd->kern, nd->nk, &n->cs[i].S,
+				&n->ss[i], &n->se[i]);
+	n->nsamples++;
+}
+
+/* The duration-weighted overlap of each GPU's loaded sample, as overlap --summary rows. */
+static void
+add_overlap(struct res_model *n, double *sum)
+{
+	struct res_node *nd = &n->nd;
+	size_t g;
+
+	for (g = 0; g < nd->G; g++) {
+		const struct kspan *k = nd->kern[g];
+		size_t nk = nd->nk[g];
+		struct ival *u = xmalloc((nk + 1) * sizeof(*u));
+		int64_t *ov = xmalloc((nk + 1) * sizeof(*ov));
+		double *ratio = xmalloc((nk + 1) * sizeof(*ratio));
+		size_t nu = overlap_comm_union(k, nk, u);
+		struct overlap_summary sm;
+
+		overlap_kernels(k, nk, u, nu, ov, ratio);
+		overlap_summarize(k, nk, ov, ratio, u, nu, &sm);
+		sum[g] += !sm.n_comm || isnan(sm.weighted_ratio) ? 0 : sm.weighted_ratio;
+		free(u);
+		free(ov);
+		free(ratio);
+	}
+}
+
+static void
+finish_leads(struct res_model *n, const struct res_opts *o)
+{
+	size_t s, g, G = n->nd.G;
+
+	/* n->m may have moved while growing: point the samples at the final array. */
+	for (s = 0; s < n->nsamples; s++) {
+		n->cs[s].m = &n->m[s];
+		n->cs[s].sync_start = n->ss[s];
+		n->cs[s].sync_end = n->se[s];
+	}
+	n->mean_lead = xmalloc((G + 1) * sizeof(*n->mean_lead));
+	for (g = 0; g < G; g++) {
+		double sum = 0;
+
+		for (s = 0; s < n->nsamples; s++)
+			sum += n->L[s * G + g];
+		n->mean_lead[g] = n->nsamples ? sum / (double)n->nsamples : NAN;
+	}
+	res_straggler_eval(n->nd.gpus, G, n->strag, n->nsamples, o->persist, &n->straggler);
+	model_perf(&n->acc, &n->perf);
+}
+
+int
+res_model_load(struct store *st, const struct node_row *node, const struct res_opts *o,
+	       bool want_sync, struct res_model *n, struct err *err)
+{
+	size_t s, alloc = 0;
+	int rc;
+
+	memset(n, 0, sizeof(*n));
+	n->p_base = n->p_idle = NAN;
+	if ((rc = res_node_open(st, node, o->comm_re, &n->nd, err)))
+		return rc;
+	n->strag = xcalloc(n->nd.G + 1, sizeof(*n->strag));
+	n->overlap_pct = xcalloc(n->nd.G + 1, sizeof(*n->overlap_pct));
+	model_acc_init(&n->acc, n->nd.G);
+	for (s = 0; s < n->nd.nsteps; s++) {
+		if ((rc = res_load_sample(&n->nd, n->nd.steps[s], err)))
+			return rc;
+		add_overlap(n, n->overlap_pct);
+		add_sample(n, o, want_sync, &alloc);
+	}
+	for (s = 0; s < n->nd.G; s++)
+		n->overlap_pct[s] = n->nd.nsteps ? n->overlap_pct[s] / (double)n->nd.nsteps : NAN;
+	finish_leads(n, o);
+	if ((rc = res_telemetry_load(&n->nd, &n->tel, err)) ||
+	    (rc = load_base_power(n, o, err)) || (rc = load_idle_power(n, o, err)))
+		return rc;
+	return 0;
+}
+
+void
+res_model_release(struct res_model *n)
+{
+	size_t s;
+
+	for (s = 0; s < n->nsamples; s++) {
+		match_release(&n->m[s]);
+		free(n->ss[s]);
+		free(n->se[s]);
+	}
+	free(n->m);
+	free(n->cs);
+	free(n->ss);
+	free(n->se);
+	free(n->L);
+	free(n->mean_lead);
+	free(n->strag);
+	free(n->overlap_pct);
+	model_acc_release(&n->acc);
+	res_telemetry_release(&n->tel);
+	res_node_release(&n->nd);
+	memset(n, 0, sizeof(*n));
+}
+
+bool
+res_power_ok(const struct res_model *n)
+{
+	return !isnan(n->p_base) && !isnan(n->p_idle) && n->p_base > n->p_idle;
+}
+
+const char *
+res_power_missing(const struct res_model *n)
+{
+	if (isnan(n->p_base) && isnan(n->p_idle))
+		return "P_baseline and P_idle";
+	if (isnan(n->p_base))
+		return "P_baseline";
+	if (isnan(n->p_idle))
+		return "P_idle";
+	if (!(n->p_base > n->p_idle))
+		return "P_baseline above P_idle";
+	return NULL;
+}
+
+bool
+res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
+{
+	const struct res_telemetry *t = &n->tel;
+	size_t g;
+
+	for (g = 0; g < n->nd.G; g++) {
+		if (isnan(t->med[RES_POW][g]) || isnan(t->med[RES_CLK][g]))
+			return false;
+		gm[g].p = t->med[RES_POW][g];
+		gm[g].f = t->med[RES_CLK][g];
+		gm[g].f_max = t->fmax[g];
+	}
+	return true;
+}

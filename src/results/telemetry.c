@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * telemetry.c: a node's telemetry cut by the one windowing policy every
+ * output uses (results.h), with per-GPU statistics, throttling and the
+ * part's top clock.
+ */
+#include "litsi/results.h"
+#include "litsi/litsi.h"
+#include "litsi/stats.h"
+#include "litsi/store.h"
+#include "litsi/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A reading at gfx activity at most this (percent) is idle. */
+#define IDLE_ACTIVITY_PCT 1.0
+
+static const char *const metric_names[RES_NMETRICS] = {
+	METRIC_TEMP_HOTSPOT, METRIC_TEMP_MEM, METRIC_GFX_CLK, METRIC_POWER, METRIC_THROTTLE,
+};
+
+const char *
+res_metric_name(enum res_metric m)
+{
+	return (size_t)m < RES_NMETRICS ? metric_names[m] : "?";
+}
+
+static int
+load_all(struct res_node *nd, struct res_telemetry *t, struct err *err)
+{
+	size_t m, g;
+
+	for (m = 0; m < RES_NMETRICS; m++) {
+		t->v[m] = xcalloc(nd->G + 1, sizeof(*t->v[m]));
+		t->n[m] = xcalloc(nd->G + 1, sizeof(*t->n[m]));
+		t->first[m] = xcalloc(nd->G + 1, sizeof(*t->first[m]));
+		t->stat[m] = xcalloc(nd->G + 1, sizeof(*t->stat[m]));
+		t->med[m] = xcalloc(nd->G + 1, sizeof(*t->med[m]));
+		for (g = 0; g < nd->G; g++)
+			if (store_load_telemetry(nd->st, nd->gpus[g].id, metric_names[m],
+						 &t->v[m][g], &t->n[m][g], err))
+				return err->status;
+	}
+	t->thr = xcalloc(nd->G + 1, sizeof(*t->thr));
+	t->fmax = xcalloc(nd->G + 1, sizeof(*t->fmax));
+	return 0;
+}
+
+/* Whether the GPU was busy at @t: its gfx activity reading at that time is above idle. */
+static bool
+busy_at(const struct tsample *act, size_t n, int64_t t)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (act[mid].t_ns < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo == n || act[lo].t_ns != t || act[lo].value > IDLE_ACTIVITY_PCT;
+}
+
+/*
+ * Decision: a whole log (no traced window to cut it to) also holds the idle
+ * minutes before and after the job, which would pull the medians toward idle
+ * temperatures and clocks. Readings of temperature and clock taken while the
+ * GPU's gfx activity was at most 1% are left out, when the log has activity
+ * readings and some busy ones; power and energy keep every reading.
+ */
+static int
+drop_idle(struct res_node *nd, struct res_telemetry *t, struct err *err)
+{
+	static const int filtered[] = { RES_HOT, RES_MEM, RES_CLK };
+	size_t g, i, j, k, na;
+
+	for (g = 0; g < nd->G; g++) {
+		struct tsample *act;
+		bool any_busy = false;
+
+		if (store_load_telemetry(nd->st, nd->gpus[g].id, METRIC_GFX_ACT, &act, &na, err))
+			return err->status;
+		for (i = 0; i < na; i++)
+			any_busy = any_busy || act[i].value > IDLE_ACTIVITY_PCT;
+		for (k = 0; any_busy && k < ARRAY_SIZE(filtered); k++) {
+			struct tsample *v = t->v[filtered[k]][g];
+			size_t *n = &t->n[filtered[k]][g];
+
+			for (i = j = 0; i < *n; i++)
+				if (busy_at(act, na, v[i].t_ns))
+					v[j++] = v[i];
+			*n = j;
+		}
+		free(act);
+	}
+	return 0;
+}
+
+/* Traced window when every GPU with telemetry has a reading in it (throttle aside). */
+static bool
+window_fits(const struct res_node *nd, struct res_telemetry *t)
+{
+	size_t m, g, first;
+	bool any = false;
+
+	for (g = 0; g < nd->G; g++) {
+		size_t in = 0, all = 0;
+
+		for (m = 0; m < RES_THR; m++) {
+			all += t->n[m][g];
+			in += thermal_window(t->v[m][g], t->n[m][g], t->ws, t->we, &first);
+		}
+		any = any || all;
+		if (all && !in)
+			return false;
+	}
+	return any;
+}
+
+/*
+ * The part's top gfx clock where the telemetry reports it (amd-smi
+ * gfx_N_max_clk, nvidia-smi clocks.max.sm): a power-limited GPU never shows
+ * it as its current clock, so without it the model could not speed one up.
+ */
+static int
+part_max_clock(struct res_node *nd, size_t g, double *fmax, struct err *err)
+{
+	static const char *const names[] = { "gfx_0_max_clk", "gfx_0_max_clk_mhz",
+					     "clocks_max_sm", "clocks_max_graphics" };
+	size_t i, j, nr;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		struct tsample *v;
+
+		if (store_load_telemetry(nd->st, nd->gpus[g].id, names[i], &v, &nr, err))
+			return err->status;
+		for (j = 0; j < nr; j++)
+			if (v[j].value > 0 && !(v[j].value <= *fmax))
+				*fmax = v[j].value;
+		free(v);
+	}
+	return 0;
+}
+
+static int
+summarise(struct res_node *nd, struct res_telemetry *t, struct err *err)
+{
+	size_t m, g, i;
+
+	for (m = 0; m < RES_NMETRICS; m++)
+		for (g = 0; g < nd->G; g++) {
+			if (t->aligned)
+				t->n[m][g] = thermal_window(t->v[m][g], t->n[m][g], t->ws, t->we,
+							    &t->first[m][g]);
+			thermal_stats(t->v[m][g] + t->first[m][g], t->n[m][g], &t->stat[m][g]);
+			t->med[m][g] = t->stat[m][g].median;
+		}
+	for (g = 0; g < nd->G; g++) {
+		const struct tsample *c = t->v[RES_CLK][g] + t->first[RES_CLK][g];
+
+		t->thr[g] = t->n[RES_THR][g]
+				    ? stats_time_mean(t->v[RES_THR][g] + t->first[RES_THR][g],
+						      t->n[RES_THR][g])
+				    : NAN;
+		t->fmax[g] = NAN;
+		for (i = 0; i < t->n[RES_CLK][g]; i++)
+			if (!(c[i].value <= t->fmax[g]))
+				t->fmax[g] = c[i].value;
+		if (part_max_clock(nd, g, &t->fmax[g], err))
+			return err->status;
+	}
+	return 0;
+}
+
+int
+res_telemetry_load(struct res_node *nd, struct res_telemetry *t, struct err *err)
+{
+	size_t m, g;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	t->G = nd->G;
+	if ((rc = load_all(nd, t, err)))
+		return rc;
+	for (m = 0; m < RES_NMETRICS; m++)
+		for (g = 0; g < nd->G; g++)
+			t->any = t->any || t->n[m][g];
+	rc = store_kernel_window(nd->st, nd->node_id, &t->ws, &t->we, err);
+	if (rc < 0)
+		return rc;
+	t->has_window = rc == 1;
+	t->aligned = t->has_window && window_fits(nd, t);
+	if (!t->aligned && (rc = drop_idle(nd, t, err)))
+		return rc;
+	return summarise(nd, t, err);
+}
+
+void
+res_telemetry_release(struct res_telemetry *t)
+{
+	size_t m, g;
+
+	for (m = 0; m < RES_NMETRICS; m++) {
+		for (g = 0; t->v[m] && g < t->G; g++)
+			free(t->v[m][g]);
+		free(t->v[m]);
+		free(t->n[m]);
+		free(t->first[m]);
+		free(t->stat[m]);
+		free(t->med[m]);
+	}
+	free(t->thr);
+	free(t->fmax);
+	memset(t, 0, sizeof(*t));
+}

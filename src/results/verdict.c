@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* verdict.c: the imbalance verdict of one node (METHOD §9) and the caps it recommends. */
+#include "litsi/results.h"
+#include "litsi/litsi.h"
+#include "litsi/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+res_verdict_eval(const struct res_model *n, const struct check_params *p, enum lead_agg agg,
+		 struct res_verdict *v)
+{
+	const struct res_telemetry *t = &n->tel;
+	int *device = xmalloc((n->nd.G + 1) * sizeof(*device));
+	struct check_input in;
+	struct caps_params cp;
+	struct err e = { 0 };
+	size_t g;
+
+	memset(v, 0, sizeof(*v));
+	for (g = 0; g < n->nd.G; g++)
+		device[g] = n->nd.gpus[g].device;
+	in = (struct check_input){ .G = n->nd.G, .temp = t->med[RES_HOT], .freq = t->med[RES_CLK],
+				   .throttle = t->thr, .strag = n->strag, .device = device,
+				   .nsamples = n->nsamples,
+				   .s_c_min = n->perf.nC ? n->perf.S_C[MODEL_MIN] : NAN };
+	check_eval(&in, p, &v->r);
+	free(device);
+	v->straggler = v->r.persistent >= 0 ? n->nd.gpus[v->r.persistent].device : -1;
+	v->straggler_rank = v->r.persistent >= 0 ? n->nd.gpus[v->r.persistent].rank : -1;
+	caps_params_default(&cp);
+	cp.scenario = CAPS_GPU_REALLOC;
+	if (!n->nsamples)
+		snprintf(v->why_no_caps, sizeof(v->why_no_caps), "no matched samples");
+	else if (res_caps_eval(n, &cp, agg, false, RES_EMIT_VENDOR, &v->caps, &e))
+		snprintf(v->why_no_caps, sizeof(v->why_no_caps),
+			 "needs power and gfx clock telemetry and the idle power (--idle-power)");
+	else
+		v->has_caps = true;
+}
+
+void
+res_verdict_release(struct res_verdict *v)
+{
+	res_caps_release(&v->caps);
+	memset(v, 0, sizeof(*v));
+}

@@ -1,0 +1,10 @@
+desc: the fused 4-rank AMD trace holds devices 2-5: check names the straggler by device in every line, text and JUnit
+needs: corpus
+setup: litsi -q ingest $CORPUS/hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_all_events.json.gz
+run: litsi check --idle-power 100 | grep -E 'straggler'; litsi check --idle-power 100 --format junit | grep -o 'straggler gpu [0-9]*' | sort -u
+exit: 0
+--- stdout
+  straggler: gpu 5, rank 3 (100.0% of 3 samples)
+  fired   straggler    1.087 (threshold 1.020); gpu 5 straggler in 100.0% of samples
+straggler gpu 5
+--- stderr

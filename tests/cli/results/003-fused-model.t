@@ -1,0 +1,19 @@
+desc: the fused 4-rank AMD trace: the report prints the model's throughputs, the ones litsi model prints
+needs: corpus
+setup: litsi -q ingest $CORPUS/hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_all_events.json.gz
+run: litsi report | sed -n '/^model predictions/,/^$/p'; litsi model --format tsv --baseline-power 700 --idle-power 100 | sed -n '/^# performance/,/^$/p' | cut -f2-4
+exit: 0
+--- stdout
+model predictions (METHOD 5-6; ratios to the recorded run):
+  gpu-red      align to max GPU: throughput x1.000, node GPU power n/a
+  gpu-realloc  align to med GPU: throughput x1.046, node GPU power n/a
+  cpu-slosh    align to min GPU: throughput x1.087, node GPU power n/a
+  power model unavailable: P_baseline and P_idle unknown (give --baseline-power and --idle-power to litsi model)
+
+# performance
+scenario	align	S_C
+gpu-red	max	1
+gpu-realloc	med	1.0461533881356337
+cpu-slosh	min	1.0873472111369933
+
+--- stderr

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""consistency.py: every figure that two outputs of litsi both show is the same
+number. For each node database (the sample nodes and the corpus traces), the
+report's JSON, the single commands' JSON and check's JSON must agree exactly:
+straggler, spreads, S_C(min), per-GPU lead, overlap and telemetry medians,
+caps, verdict. Prints one line per comparison (ok / notok / skip, tab-separated) that
+tests/meta/run.sh turns into TAP.
+
+usage: consistency.py LITSI TMPDIR NAME=PATH[,PATH...] ...
+"""
+import json
+import os
+import subprocess
+import sys
+
+LITSI, TMP = sys.argv[1], sys.argv[2]
+n = 0
+failed = 0
+
+
+def tap(ok, name, why=""):
+    """One result line for tests/meta/run.sh: "ok<TAB>name" or "notok<TAB>name<TAB>why"."""
+    global n, failed
+    n += 1
+    if ok:
+        print(f"ok\tconsistency: {name}")
+    else:
+        failed += 1
+        why = " / ".join(str(why).splitlines()[:6])
+        print(f"notok\tconsistency: {name}\t{why}")
+
+
+def run(db, *args):
+    p = subprocess.run([LITSI, "-d", db, *args], capture_output=True, text=True)
+    if p.returncode not in (0, 1):
+        return None
+    try:
+        return json.loads(p.stdout)
+    except ValueError:
+        return None
+
+
+def same(a, b):
+    """Exactly equal, NaN/None equal to each other."""
+    if a is None or b is None:
+        return a is None and b is None
+    return a == b
+
+
+def mean(v):
+    return sum(v) / len(v) if v else None
+
+
+def check_db(name, db):
+    rep = run(db, "report", "--format", "json")
+    chk = run(db, "check", "--format", "json")
+    th = run(db, "thermal", "--format", "json")
+    ld = run(db, "lead", "--format", "json")
+    md = run(db, "model", "--format", "json", "--baseline-power", "1", "--idle-power", "0")
+    tap(all(x is not None for x in (rep, chk, th, ld)), f"{name}: every output is JSON")
+    if None in (rep, chk, th, ld):
+        return
+    rnode = {r["node"]: r for r in rep["nodes"]}
+    for c in chk["nodes"]:
+        r = rnode.get(c["node"])
+        tap(r is not None and same(r["straggler"], c["straggler"])
+            and same(r["imbalanced"], c["imbalanced"])
+            and same(r["straggler_share_pct"], c["straggler_share_pct"]),
+            f"{name}/{c['node']}: report and check name one straggler and verdict",
+            f"report {r and (r['straggler'], r['imbalanced'])} check {(c['straggler'], c['imbalanced'])}")
+    # thermal: one node per document when the database holds one node
+    if len(rnode) == 1:
+        r = next(iter(rnode.values()))
+        sp = th.get("spread", [{}])[0]
+        tap(same(sp.get("temp_spread"), r["temp_spread"])
+            and same(sp.get("freq_spread"), r["freq_spread"])
+            and same(sp.get("spearman_temp_lead"), r["spearman_temp_lead"]),
+            f"{name}: thermal and report spreads are the same numbers",
+            f"thermal {sp} report {r['temp_spread'], r['freq_spread'], r['spearman_temp_lead']}")
+        rules = {x["rule"]: x for x in chk["rules"]}
+        for rule, key in (("temp-spread", "temp_spread"), ("freq-spread", "freq_spread")):
+            x = rules[rule]
+            if x["state"] != "skipped":
+                tap(same(x["value"], r[key]), f"{name}: check {rule} = report {key}",
+                    f"check {x['value']} report {r[key]}")
+        x = rules["straggler"]
+        if x["state"] != "skipped":
+            tap(same(x["value"], r["S_C_min"]), f"{name}: check straggler rule = report S_C(min)",
+                f"{x['value']} {r['S_C_min']}")
+        if md is not None and md.get("performance"):
+            perf = {p["align"]: p for p in md["performance"]}
+            tap(same(perf["min"]["S_C"], r["S_C_min"]), f"{name}: model S_C(min) = report",
+                f"{perf['min']['S_C']} {r['S_C_min']}")
+            rmodel = {m["align"]: m for m in rep["model"]}
+            tap(all(same(perf[a]["S_C"], rmodel[a]["throughput"]) for a in rmodel),
+                f"{name}: model throughputs = report")
+        # lead: persistent straggler note and per-GPU mean lead
+        note = ld.get("persistent_straggler", "")
+        dev = int(note.split()[1]) if note.startswith("gpu ") else None
+        tap(same(dev, None if r["straggler"] == -1 else r["straggler"]),
+            f"{name}: lead's persistent straggler = report's", f"lead '{note}' report {r['straggler']}")
+        # telemetry medians per GPU: thermal rows = report gpus rows
+        med = {(t["gpu"], t["metric"]): t["median"] for t in th.get("thermal", [])}
+        ok = True
+        why = ""
+        for g in rep["gpus"]:
+            for col, metric in (("temp_c", "temp_hotspot_c"), ("clock_mhz", "gfx_clk_mhz"),
+                                ("power_w", "power_w")):
+                if not same(med.get((g["gpu"], metric)), g[col]):
+                    ok = False
+                    why = f"gpu {g['gpu']} {metric}: thermal {med.get((g['gpu'], metric))} report {g[col]}"
+        tap(ok, f"{name}: thermal medians = report GPU table", why)
+    # caps: the caps command's model caps = the report's, per scenario
+    for scen in ("gpu-red", "gpu-realloc", "cpu-slosh"):
+        cp = run(db, "caps", "--scenario", scen, "--format", "json")
+        mine = sorted((c["node"], c["gpu"], c["cap_w"]) for c in rep["caps"] if c["scenario"] == scen)
+        theirs = sorted((c["node"], c["gpu"], c["cap_w"]) for c in cp["caps"]) if cp else []
+        tap(mine == theirs, f"{name}: caps --scenario {scen} = report", f"{mine[:3]} vs {theirs[:3]}")
+    chk_caps = sorted((c["node"], c["gpu"], c["cap_w"]) for c in chk["recommended_caps"])
+    rep_caps = sorted((c["node"], c["gpu"], c["cap_w"]) for c in rep["caps"] if c["scenario"] == "gpu-realloc")
+    tap(chk_caps == rep_caps, f"{name}: check's recommended caps = report's gpu-realloc caps")
+
+
+for spec in sys.argv[3:]:
+    name, paths = spec.split("=", 1)
+    paths = [p for p in paths.split(",") if os.path.exists(p)]
+    if not paths:
+        print(f"skip\tconsistency: {name}\tinput absent (../shared/corpus or sample-traces)")
+        continue
+    db = os.path.join(TMP, name.replace("/", "_") + ".db")
+    p = subprocess.run([LITSI, "-q", "-d", db, "ingest", *paths], capture_output=True, text=True)
+    if p.returncode not in (0,):
+        tap(False, f"{name}: ingest", p.stderr)
+        continue
+    check_db(name, db)

@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_results.c: the node-results library: devices (not indexes) in
+ * results, the persistent straggler, the telemetry windowing policy and idle
+ * readings, the part's top clock, the power references.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "litsi/results.h"
+#include "litsi/store.h"
+#include "unit.h"
+
+static char tmpdir[256];
+static char dbpath[300];
+
+static void
+setup(void)
+{
+	snprintf(tmpdir, sizeof(tmpdir), "%s/litsi-results.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	snprintf(dbpath, sizeof(dbpath), "%s/t.db", tmpdir);
+}
+
+static void
+teardown(void)
+{
+	char cmd[400];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Times: epoch ns; the traced window is [T0, T0 + 3 s). */
+#define T0 1700000000000000000LL
+#define S 1000000000LL
+
+enum tel_case { TEL_IN_WINDOW, TEL_OUTSIDE, TEL_NONE };
+
+static void
+put_kernel(struct sink *s, int dev, const char *name, int64_t a, int64_t b, int64_t corr,
+	   struct err *err)
+{
+	struct rec_kernel k = { .device = dev, .rank = -1, .stream = 7, .name = name,
+				.name_len = strlen(name), .start_ns = a, .end_ns = b,
+				.kclass = strstr(name, "nccl") ? KCLASS_COMM : KCLASS_COMPUTE,
+				.correlation = corr, .launch_ns = TIME_NONE, .bytes = -1 };
+
+	ck_assert_int_eq(s->kernel(s, &k, err), 0);
+}
+
+/*
+ * One trace file of GPU @dev (rank @rank): 3 samples of one second, each a
+ * gemm then an allreduce; the GPU's gemm ends @late ns later than the others'.
+ */
+static void
+ingest_trace(struct store *st, int dev, int rank, int64_t late, const char *hash)
+{
+	struct ingest_opts o = { .rank = -1 };
+	struct rec_source src = { .format = "pytorch", .clock = CLK_EPOCH, .rank = rank,
+				  .world_size = 2 };
+	struct rec_gpu g = { .device = dev, .rank = rank, .vendor = "AMD",
+			     .product = "AMD Instinct MI300X" };
+	struct store_ingest *ig;
+	struct ingest_summary sum;
+	struct err err = { 0 };
+	struct sink s;
+	int i;
+
+	ck_assert_int_eq(store_ingest_begin(st, "t.json", &o, &ig, &s, &err), 0);
+	ck_assert_int_eq(s.source(&s, &src, &err), 0);
+	ck_assert_int_eq(s.gpu(&s, &g, &err), 0);
+	for (i = 0; i < 3; i++) {
+		int64_t b = T0 + i * S;
+		struct rec_step stp = { .rank = -1, .step = i, .start_ns = b, .end_ns = b + S };
+		struct rec_launch l1 = { .rank = -1, .correlation = 10 * i + 1, .ts_ns = b + 1,
+					 .tid = 1 };
+		struct rec_launch l2 = { .rank = -1, .correlation = 10 * i + 2, .ts_ns = b + 2,
+					 .tid = 1 };
+		struct rec_launch l3 = { .rank = -1, .correlation = 10 * i + 3, .ts_ns = b + 3,
+					 .tid = 1 };
+
+		ck_assert_int_eq(s.step(&s, &stp, &err), 0);
+		ck_assert_int_eq(s.launch(&s, &l1, &err), 0);
+		ck_assert_int_eq(s.launch(&s, &l2, &err), 0);
+		ck_assert_int_eq(s.launch(&s, &l3, &err), 0);
+		put_kernel(&s, dev, "gemm", b + 10, b + 100000000 + late, 10 * i + 1, &err);
+		put_kernel(&s, dev, "gemm", b + 100000000 + late, b + 200000000 + late,
+			   10 * i + 3, &err);
+		put_kernel(&s, dev, "ncclDevKernel_AllReduce", b + 200000000 + late,
+			   b + 300000000, 10 * i + 2, &err);
+	}
+	ck_assert_int_eq(store_ingest_finish(ig, hash, 1, &sum, &err), 0);
+}
+
+static void
+put_tel(struct sink *s, int dev, int64_t t, const char *metric, double v)
+{
+	struct rec_telemetry r = { .device = dev, .t_ns = t, .metric = metric, .unit = "",
+				   .value = v };
+	struct err err = { 0 };
+
+	ck_assert_int_eq(s->telemetry(s, &r, &err), 0);
+}
+
+/*
+ * Telemetry of devices 2 and 3. In the window (TEL_IN_WINDOW): device 2 at
+ * 60 C / 2100 MHz / 700 W, device 3 at 75 C / 1900 MHz / 740 W; an idle
+ * reading before the window (30 C / 100 MHz / 100 W at 0% activity) that the
+ * window cuts away. TEL_OUTSIDE shifts everything an hour later, so the whole
+ * log is used and the idle readings must be left out of temperature and clock.
+ */
+static void
+ingest_tel(struct store *st, enum tel_case tc)
+{
+	struct ingest_opts o = { .rank = -1 };
+	struct rec_source src = { .format = "amd-smi-csv", .clock = CLK_EPOCH, .rank = -1,
+				  .world_size = -1 };
+	int64_t shift = tc == TEL_OUTSIDE ? 3600 * S : 0;
+	struct store_ingest *ig;
+	struct ingest_summary sum;
+	struct err err = { 0 };
+	struct sink s;
+	int d, i;
+
+	ck_assert_int_eq(store_ingest_begin(st, "amd-smi.csv", &o, &ig, &s, &err), 0);
+	ck_assert_int_eq(s.source(&s, &src, &err), 0);
+	for (d = 2; d <= 3; d++) {
+		struct rec_gpu g = { .device = d, .rank = -1, .vendor = "AMD" };
+		int64_t t = T0 - 10 * S + shift;
+
+		ck_assert_int_eq(s.gpu(&s, &g, &err), 0);
+		put_tel(&s, d, t, METRIC_TEMP_HOTSPOT, 30);
+		put_tel(&s, d, t, METRIC_GFX_CLK, 100);
+		put_tel(&s, d, t, METRIC_POWER, 100);
+		put_tel(&s, d, t, METRIC_GFX_ACT, 0);
+		put_tel(&s, d, t, "clocks_max_sm", 2400);
+		for (i = 0; i < 3; i++) {
+			t = T0 + i * S + S / 10 + shift;
+			put_tel(&s, d, t, METRIC_TEMP_HOTSPOT, d == 2 ? 60 : 75);
+			put_tel(&s, d, t, METRIC_GFX_CLK, d == 2 ? 2100 : 1900);
+			put_tel(&s, d, t, METRIC_POWER, d == 2 ? 700 : 740);
+			put_tel(&s, d, t, METRIC_GFX_ACT, 100);
+		}
+	}
+	ck_assert_int_eq(store_ingest_finish(ig, "tel", 1, &sum, &err), 0);
+}
+
+/* A node of devices 2 and 3 (ranks 0 and 1); device 3 finishes its gemm 50 ms late. */
+static struct store *
+make_node(enum tel_case tc, bool one_gpu)
+{
+	struct store *st;
+	struct err err = { 0 };
+
+	ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
+	ingest_trace(st, 2, 0, 0, "a");
+	if (!one_gpu)
+		ingest_trace(st, 3, 1, 50000000, "b");
+	if (tc != TEL_NONE)
+		ingest_tel(st, tc);
+	return st;
+}
+
+static void
+load(struct store *st, struct res_model *n)
+{
+	struct node_row *nodes;
+	size_t nn;
+	struct res_opts o;
+	struct err err = { 0 };
+
+	res_opts_default(&o);
+	ck_assert_int_eq(store_list_nodes(st, &nodes, &nn, &err), 0);
+	ck_assert_uint_eq(nn, 1);
+	ck_assert_int_eq(res_model_load(st, &nodes[0], &o, true, n, &err), 0);
+	/* The node name is borrowed: keep the rows until the test ends. */
+	n->nd.name = "default";
+	store_free_nodes(nodes, nn);
+}
+
+START_TEST(test_straggler_is_a_device)
+{
+	struct store *st = make_node(TEL_IN_WINDOW, false);
+	struct res_model n;
+	struct res_verdict v;
+	struct check_params p;
+
+	load(st, &n);
+	ck_assert_uint_eq(n.nsamples, 3);
+	ck_assert_int_eq(n.straggler.device, 3);
+	ck_assert_int_eq(n.straggler.rank, 1);
+	ck_assert_double_eq_tol(n.straggler.share_pct, 100, 1e-9);
+	ck_assert_int_eq(n.mean_lead[1] < n.mean_lead[0], 1);
+	check_params_default(&p);
+	res_verdict_eval(&n, &p, LEAD_SUM, &v);
+	ck_assert_int_eq(v.straggler, 3);
+	ck_assert_int_eq(v.straggler_rank, 1);
+	/* The rule's text names the device, never the array index 1. */
+	ck_assert_ptr_nonnull(strstr(v.r.rule[CHECK_STRAGGLER].why, "gpu 3 "));
+	res_verdict_release(&v);
+	res_model_release(&n);
+	store_close(st);
+}
+END_TEST
+
+START_TEST(test_one_gpu_has_no_straggler)
+{
+	struct store *st = make_node(TEL_NONE, true);
+	struct res_model n;
+	struct res_verdict v;
+	struct check_params p;
+
+	load(st, &n);
+	ck_assert_int_eq(n.straggler.device, -1);
+	check_params_default(&p);
+	res_verdict_eval(&n, &p, LEAD_SUM, &v);
+	ck_assert_int_eq(v.straggler, -1);
+	ck_assert_int_eq(v.r.persistent, -1);
+	ck_assert_int_eq(v.r.rule[CHECK_STRAGGLER].state, CHECK_SKIPPED);
+	res_verdict_release(&v);
+	res_model_release(&n);
+	store_close(st);
+}
+END_TEST
+
+START_TEST(test_window_cuts_idle_readings)
+{
+	struct store *st = make_node(TEL_IN_WINDOW, false);
+	struct res_model n;
+	struct res_thermal th;
+
+	load(st, &n);
+	ck_assert(n.tel.aligned);
+	ck_assert_double_eq(n.tel.med[RES_HOT][0], 60);
+	ck_assert_double_eq(n.tel.med[RES_HOT][1], 75);
+	ck_assert_uint_eq(n.tel.n[RES_POW][0], 3);
+	/* The part's top clock: the reported maximum beats the clocks seen. */
+	ck_assert_double_eq(n.tel.fmax[0], 2400);
+	/* P_baseline: median power of the node in the window; P_idle: at 0% activity. */
+	ck_assert_double_eq(n.p_base, 720);
+	ck_assert_str_eq(n.p_base_from, "telemetry");
+	ck_assert_double_eq(n.p_idle, 100);
+	res_thermal_eval(&n.nd, &n.tel, n.mean_lead, n.nsamples, &th);
+	ck_assert_double_eq_tol(th.temp_spread, 75.0 / 60.0, 1e-12);
+	ck_assert_double_eq_tol(th.freq_spread, 2100.0 / 1900.0, 1e-12);
+	ck_assert_uint_eq(th.nhot, 2);
+	ck_assert_int_eq(th.hottest[0], 3);
+	ck_assert_int_eq(th.slowest[0], 3);
+	res_thermal_release(&th);
+	res_model_release(&n);
+	store_close(st);
+}
+END_TEST
+
+START_TEST(test_whole_log_drops_idle_temperature)
+{
+	struct store *st = make_node(TEL_OUTSIDE, false);
+	struct res_model n;
+
+	load(st, &n);
+	ck_assert(!n.tel.aligned);
+	/* The 30 C / 100 MHz idle readings are left out; power keeps every reading. */
+	ck_assert_uint_eq(n.tel.n[RES_HOT][0], 3);
+	ck_assert_double_eq(n.tel.med[RES_HOT][0], 60);
+	ck_assert_double_eq(n.tel.med[RES_CLK][1], 1900);
+	ck_assert_uint_eq(n.tel.n[RES_POW][0], 4);
+	res_model_release(&n);
+	store_close(st);
+}
+END_TEST
+
+START_TEST(test_straggler_rule)
+{
+	static const struct gpu_row gpus[3] = { { .device = 4, .rank = 0 },
+						{ .device = 6, .rank = 1 },
+						{ .device = 7, .rank = -1 } };
+	size_t count[3] = { 1, 8, 1 }, none[3] = { 0, 0, 0 };
+	struct res_straggler st;
+
+	res_straggler_eval(gpus, 3, count, 10, 80, &st);
+	ck_assert_int_eq(st.device, 6);
+	ck_assert_int_eq(st.rank, 1);
+	ck_assert_int_eq(st.most, 6);
+	ck_assert_double_eq_tol(st.share_pct, 80, 1e-12);
+	res_straggler_eval(gpus, 3, count, 10, 81, &st);
+	ck_assert_int_eq(st.device, -1);
+	ck_assert_int_eq(st.most, 6);
+	res_straggler_eval(gpus, 3, none, 10, 80, &st);
+	ck_assert_int_eq(st.device, -1);
+	ck_assert_int_eq(st.most, -1);
+	res_straggler_eval(gpus, 3, count, 0, 80, &st);
+	ck_assert(isnan(st.share_pct));
+	ck_assert_int_eq(st.device, -1);
+}
+END_TEST
+
+Suite *
+results_suite(void)
+{
+	Suite *s = suite_create("results");
+	TCase *tc = tcase_create("node");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_straggler_is_a_device);
+	tcase_add_test(tc, test_one_gpu_has_no_straggler);
+	tcase_add_test(tc, test_window_cuts_idle_readings);
+	tcase_add_test(tc, test_whole_log_drops_idle_temperature);
+	tcase_add_test(tc, test_straggler_rule);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -81,6 +81,22 @@ int res_gpu_index(const struct res_node *nd, int dev);
 /* res_gpu_label() - "gpu 5" or "gpu 5 (rank 3)" when the rank differs; into @buf. */
 const char *res_gpu_label(const struct gpu_row *g, char *buf, size_t n);
 
+/* ---- one sample's leads (METHOD §3-4) ---- */
+struct res_lead_sample {
+	struct match m;		/* compute kernels matched across the GPUs */
+	int64_t *lead;		/* [G*K] lead values, ns */
+	bool *is_const;		/* [K] constant-overlap keys (--epsilon) */
+	size_t nconst;
+	double *L;		/* [G] aggregated lead (--agg) */
+	size_t straggler;	/* index of the sample's straggler, SIZE_MAX: none */
+};
+
+/* res_lead_sample() - leads of the sample loaded in @nd (res_load_sample()). */
+void res_lead_sample(const struct res_node *nd, double eps, enum lead_agg agg,
+		     struct res_lead_sample *out);
+/* res_lead_sample_release() - free all but out->m when @keep_match (its owner takes it). */
+void res_lead_sample_release(struct res_lead_sample *s, bool keep_match);
+
 /* ---- the persistent straggler (METHOD §3), from per-sample stragglers ---- */
 struct res_straggler {
 	size_t samples;		/* samples with kernels matched across the GPUs */
@@ -186,6 +202,38 @@ struct res_thermal {
 void res_thermal_eval(const struct res_node *nd, const struct res_telemetry *tel,
 		      const double *mean_lead, size_t lead_samples, struct res_thermal *th);
 void res_thermal_release(struct res_thermal *th);
+
+/* ---- collectives matched across GPUs (lead --collectives) ---- */
+struct res_coll_inst {
+	int64_t step;
+	size_t occ;		/* occurrence of its group in the sample */
+	int64_t start_skew;	/* latest minus earliest start, ns */
+	int64_t end_skew;	/* latest minus earliest end, ns */
+	int last_device;	/* the GPU that arrived last */
+	uint32_t group;		/* index into groups[] / types[] */
+};
+
+struct res_collectives {
+	size_t G;
+	struct res_coll_inst *inst;	/* every instance, by sample */
+	size_t nr_inst, inst_alloc;
+	char **groups;		/* "pg NAME" or "kernel NAME" */
+	char **types;		/* [nr_groups] collective of the group's first kernel, or NULL */
+	size_t nr_groups, groups_alloc;
+	int64_t *wait;		/* [G] time waited for the last GPU, ns */
+	int64_t *comm_ns;	/* [G] time in comm kernels, ns */
+	size_t *arrived_last;	/* [G] instances in which the GPU arrived last */
+	size_t *ninst;		/* [G] instances */
+};
+
+/* res_collectives_eval() - match the comm kernels of every sample of @nd. */
+int res_collectives_eval(const struct res_node *nd, struct res_collectives *c, struct err *err);
+/* res_collectives_init() - empty accumulators for @G GPUs (then res_collectives_add()). */
+void res_collectives_init(struct res_collectives *c, size_t G);
+/* res_collectives_add() - account the matched instances @m of sample @step. */
+void res_collectives_add(struct res_collectives *c, const struct res_node *nd, int64_t step,
+			 const struct coll_match *m);
+void res_collectives_release(struct res_collectives *c);
 
 /* ---- correlation of overlap with duration (METHOD §4) ---- */
 enum res_by { RES_BY_KERNEL, RES_BY_OPERATION, RES_BY_LAYER };

@@ -66,13 +66,7 @@ struct lead_run {
 	struct res_node nd;
 	struct sbuf dev;	/* scratch for device numbers as text */
 	size_t *straggler_count;	/* [G] */
-	size_t samples, verdicts;
-	/* --collectives */
-	char **groups;		/* interned group keys */
-	size_t nr_groups, groups_alloc;
-	char **colls;		/* [nr_groups] collective type of the group's first kernel */
-	int64_t *wait, *comm_ns;	/* [G] */
-	size_t *arrived_last, *ninst;	/* [G] */
+	size_t samples;		/* samples with matched kernels */
 };
 
 static const char *
@@ -106,39 +100,27 @@ print_series(struct litsi_ctx *ctx, struct fmt *f, const struct match *m, const 
 	}
 }
 
-/* One sample: match, lead, aggregate; rows go to the lead table (or series). */
+/* One sample's rows: the lead table (or the series). */
 static void
-lead_sample(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *o,
-	    struct lead_run *r, int64_t step, struct match *m, double *L, bool **is_const)
+lead_rows(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *o, struct lead_run *r,
+	  int64_t step, const struct res_lead_sample *ls)
 {
-	int64_t *lead;
 	size_t g;
-	bool has;
 
-	lead_match(r->nd.G, (const struct kspan *const *)r->nd.kern, r->nd.nk, m);
-	lead = xmalloc((m->G * m->K + 1) * sizeof(*lead));
-	*is_const = xmalloc((m->K + 1) * sizeof(**is_const));
-	lead_values(m, lead);
-	lead_aggregate(m, lead, o->res->agg, L);
-	lead_classify(m, o->res->eps, *is_const);
-	has = m->K && lead_has_straggler(L, m->G);
-	r->samples += m->K > 0;
-	if (has) {
-		r->verdicts++;
-		r->straggler_count[lead_straggler(L, m->G)]++;
-	}
+	r->samples += ls->m.K > 0;
+	if (ls->straggler != SIZE_MAX)
+		r->straggler_count[ls->straggler]++;
 	if (o->series) {
-		print_series(ctx, f, m, lead, *is_const, r, step);
-	} else {
-		for (g = 0; g < m->G; g++) {
-			fmt_int(f, step);
-			fmt_int(f, r->nd.gpus[g].device);
-			fmt_int(f, (int64_t)llround(L[g]));
-			fmt_str(f, has && lead_straggler(L, m->G) == g ? "yes" : "-");
-			fmt_end_row(f);
-		}
+		print_series(ctx, f, &ls->m, ls->lead, ls->is_const, r, step);
+		return;
 	}
-	free(lead);
+	for (g = 0; g < ls->m.G; g++) {
+		fmt_int(f, step);
+		fmt_int(f, r->nd.gpus[g].device);
+		fmt_int(f, (int64_t)llround(ls->L[g]));
+		fmt_str(f, ls->straggler == g ? "yes" : "-");
+		fmt_end_row(f);
+	}
 }
 
 struct sample_row {
@@ -150,32 +132,24 @@ static int
 lead_samples(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *o,
 	     struct lead_run *r, struct sample_row *rows)
 {
-	double *L = xcalloc(r->nd.G + 1, sizeof(*L));
-	size_t s, k;
+	size_t s;
 
 	if (o->series)
 		fmt_begin(f, "lead_series", series_cols, ARRAY_SIZE(series_cols));
 	else
 		fmt_begin(f, "lead", lead_cols, ARRAY_SIZE(lead_cols));
 	for (s = 0; s < r->nd.nsteps; s++) {
-		struct match m;
-		bool *is_const;
+		struct res_lead_sample ls;
 
-		if (res_load_sample(&r->nd, r->nd.steps[s], &ctx->err)) {
-			free(L);
+		if (res_load_sample(&r->nd, r->nd.steps[s], &ctx->err))
 			return ctx->err.status;
-		}
-		lead_sample(ctx, f, o, r, r->nd.steps[s], &m, L, &is_const);
-		rows[s] = (struct sample_row){ r->nd.steps[s], m.K, m.dropped, 0, SIZE_MAX };
-		for (k = 0; k < m.K; k++)
-			rows[s].nconst += is_const[k];
-		if (m.K && lead_has_straggler(L, m.G))
-			rows[s].straggler = lead_straggler(L, m.G);
-		free(is_const);
-		match_release(&m);
+		res_lead_sample(&r->nd, o->res->eps, o->res->agg, &ls);
+		lead_rows(ctx, f, o, r, r->nd.steps[s], &ls);
+		rows[s] = (struct sample_row){ r->nd.steps[s], ls.m.K, ls.m.dropped, ls.nconst,
+					       ls.straggler };
+		res_lead_sample_release(&ls, false);
 	}
 	fmt_end(f);
-	free(L);
 	return 0;
 }
 
@@ -211,146 +185,48 @@ print_verdicts(struct fmt *f, const struct lead_render *o, struct lead_run *r,
 			 o->res->persist, st.most, st.most_count, st.samples);
 }
 
-static uint32_t
-intern_group(struct lead_run *r, struct litsi_ctx *ctx, const struct coll_row *c)
-{
-	struct sbuf sb = SBUF_INIT;
-	size_t i;
-
-	/* Unlinked comm kernels are grouped by kernel name (Decision, see the man page). */
-	if (c->pg_name)
-		sbuf_addf(&sb, "pg %s", c->pg_name);
-	else
-		sbuf_addf(&sb, "kernel %s", store_name(ctx->st, c->name_id));
-	for (i = 0; i < r->nr_groups; i++)
-		if (!strcmp(r->groups[i], sb.buf))
-			break;
-	if (i == r->nr_groups) {
-		VEC_GROW(r->groups, r->nr_groups + 1, r->groups_alloc);
-		r->colls = xrealloc(r->colls, r->groups_alloc * sizeof(*r->colls));
-		r->groups[i] = sbuf_detach(&sb);
-		r->colls[i] = NULL;
-		r->nr_groups++;
-	}
-	sbuf_release(&sb);
-	return (uint32_t)i;
-}
-
-static void
-print_coll_instances(struct fmt *f, struct lead_run *r, int64_t step, const struct coll_match *m,
-		     char *const *types)
-{
-	size_t k, g;
-
-	for (k = 0; k < m->K; k++) {
-		int64_t smin = INT64_MAX, smax = INT64_MIN, emin = INT64_MAX, emax = INT64_MIN;
-		size_t last = 0;
-
-		for (g = 0; g < m->G; g++) {
-			int64_t s = m->start[g * m->K + k], e = m->end[g * m->K + k];
-
-			if (s > smax) {
-				smax = s;
-				last = g;
-			}
-			smin = s < smin ? s : smin;
-			emin = e < emin ? e : emin;
-			emax = e > emax ? e : emax;
-		}
-		for (g = 0; g < m->G; g++) {
-			r->wait[g] += smax - m->start[g * m->K + k];
-			r->comm_ns[g] += m->end[g * m->K + k] - m->start[g * m->K + k];
-			r->ninst[g]++;
-		}
-		r->arrived_last[last]++;
-		fmt_int(f, step);
-		fmt_int(f, m->occ[k]);
-		fmt_int(f, smax - smin);
-		fmt_int(f, emax - emin);
-		fmt_int(f, r->nd.gpus[last].device);
-		fmt_str(f, types[m->group[k]] ? types[m->group[k]] : "-");
-		fmt_str(f, r->groups[m->group[k]]);
-		fmt_end_row(f);
-	}
-}
-
-static int
-coll_sample(struct litsi_ctx *ctx, struct fmt *f, struct lead_run *r, int64_t step)
-{
-	struct coll_row **rows = xcalloc(r->nd.G + 1, sizeof(*rows));
-	struct coll_inst **inst = xcalloc(r->nd.G + 1, sizeof(*inst));
-	size_t *n = xcalloc(r->nd.G + 1, sizeof(*n)), g, i;
-	struct coll_match m = { 0 };
-	int rc = 0;
-
-	for (g = 0; g < r->nd.G && !rc; g++) {
-		rc = store_load_collectives(ctx->st, r->nd.gpus[g].id, step, false, &rows[g],
-					    &n[g], &ctx->err);
-		inst[g] = xmalloc((n[g] + 1) * sizeof(**inst));
-		for (i = 0; !rc && i < n[g]; i++) {
-			uint32_t grp = intern_group(r, ctx, &rows[g][i]);
-
-			inst[g][i] = (struct coll_inst){ rows[g][i].start_ns, rows[g][i].end_ns, grp };
-			if (!r->colls[grp] && rows[g][i].coll_name)
-				r->colls[grp] = xstrdup(rows[g][i].coll_name);
-		}
-	}
-	if (!rc) {
-		lead_match_collectives(r->nd.G, (const struct coll_inst *const *)inst, n, &m);
-		print_coll_instances(f, r, step, &m, r->colls);
-	}
-	coll_match_release(&m);
-	for (g = 0; g < r->nd.G; g++) {
-		store_free_collectives(rows[g], n[g]);
-		free(inst[g]);
-	}
-	free(rows);
-	free(inst);
-	free(n);
-	return rc;
-}
-
 static int
 lead_collectives(struct litsi_ctx *ctx, struct fmt *f, struct lead_run *r)
 {
-	size_t s, g;
-	int rc = 0;
+	struct res_collectives c;
+	size_t i, g;
+	int rc = res_collectives_eval(&r->nd, &c, &ctx->err);
 
-	fmt_begin(f, "collectives", coll_cols, ARRAY_SIZE(coll_cols));
-	for (s = 0; s < r->nd.nsteps && !rc; s++)
-		rc = coll_sample(ctx, f, r, r->nd.steps[s]);
-	fmt_end(f);
 	if (rc)
-		return rc;
-	fmt_begin(f, "collective_wait", wait_cols, ARRAY_SIZE(wait_cols));
-	for (g = 0; g < r->nd.G; g++) {
-		fmt_int(f, r->nd.gpus[g].device);
-		fmt_int(f, (int64_t)r->ninst[g]);
-		fmt_int(f, r->wait[g]);
-		fmt_int(f, (int64_t)r->arrived_last[g]);
-		fmt_int(f, r->comm_ns[g]);
+		goto out;
+	fmt_begin(f, "collectives", coll_cols, ARRAY_SIZE(coll_cols));
+	for (i = 0; i < c.nr_inst; i++) {
+		const struct res_coll_inst *ci = &c.inst[i];
+
+		fmt_int(f, ci->step);
+		fmt_int(f, (int64_t)ci->occ);
+		fmt_int(f, ci->start_skew);
+		fmt_int(f, ci->end_skew);
+		fmt_int(f, ci->last_device);
+		fmt_str(f, c.types[ci->group] ? c.types[ci->group] : "-");
+		fmt_str(f, c.groups[ci->group]);
 		fmt_end_row(f);
 	}
 	fmt_end(f);
-	return 0;
+	fmt_begin(f, "collective_wait", wait_cols, ARRAY_SIZE(wait_cols));
+	for (g = 0; g < r->nd.G; g++) {
+		fmt_int(f, r->nd.gpus[g].device);
+		fmt_int(f, (int64_t)c.ninst[g]);
+		fmt_int(f, c.wait[g]);
+		fmt_int(f, (int64_t)c.arrived_last[g]);
+		fmt_int(f, c.comm_ns[g]);
+		fmt_end_row(f);
+	}
+	fmt_end(f);
+out:
+	res_collectives_release(&c);
+	return rc;
 }
 
 static void
 lead_run_release(struct lead_run *r)
 {
-	size_t i;
-
-	for (i = 0; i < r->nr_groups; i++) {
-		free(r->groups[i]);
-		free(r->colls[i]);
-	}
-	free(r->groups);
-	free(r->colls);
 	free(r->straggler_count);
-	free(r->wait);
-	free(r->comm_ns);
-	free(r->arrived_last);
-	free(r->ninst);
 	sbuf_release(&r->dev);
 	res_node_release(&r->nd);
 }
@@ -369,10 +245,6 @@ lead_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render 
 	r.straggler_count = xcalloc(r.nd.G + 1, sizeof(size_t));
 	fmt_note(f, "node", "%s", node->name);
 	if (o->collectives) {
-		r.wait = xcalloc(r.nd.G + 1, sizeof(int64_t));
-		r.comm_ns = xcalloc(r.nd.G + 1, sizeof(int64_t));
-		r.arrived_last = xcalloc(r.nd.G + 1, sizeof(size_t));
-		r.ninst = xcalloc(r.nd.G + 1, sizeof(size_t));
 		rc = lead_collectives(ctx, f, &r);
 		goto out;
 	}

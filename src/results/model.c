@@ -79,30 +79,21 @@ add_sample(struct res_model *n, const struct res_opts *o, bool want_sync, size_t
 {
 	struct res_node *nd = &n->nd;
 	size_t i = n->nsamples, G = nd->G;
-	struct match m;
-	bool *is_const;
-	int64_t *lead;
-	double *L;
+	struct res_lead_sample ls;
 
-	lead_match(G, (const struct kspan *const *)nd->kern, nd->nk, &m);
-	n->dropped += m.dropped;
-	if (!m.K) {
-		match_release(&m);
+	res_lead_sample(nd, o->eps, o->agg, &ls);
+	n->dropped += ls.m.dropped;
+	if (!ls.m.K) {
+		res_lead_sample_release(&ls, false);
 		return;
 	}
 	grow(n, i + 1, alloc);
-	n->m[i] = m;
-	is_const = xmalloc(m.K * sizeof(*is_const));
-	lead_classify(&m, o->eps, is_const);
-	model_acc_add(&n->acc, &m, is_const);
-	free(is_const);
-	lead = xmalloc(m.G * m.K * sizeof(*lead));
-	lead_values(&m, lead);
-	L = n->L + i * G;
-	lead_aggregate(&m, lead, o->agg, L);
-	free(lead);
-	if (lead_has_straggler(L, G))
-		n->strag[lead_straggler(L, G)]++;
+	n->m[i] = ls.m;
+	model_acc_add(&n->acc, &ls.m, ls.is_const);
+	memcpy(n->L + i * G, ls.L, G * sizeof(*ls.L));
+	if (ls.straggler != SIZE_MAX)
+		n->strag[ls.straggler]++;
+	res_lead_sample_release(&ls, true);
 	n->ss[i] = n->se[i] = NULL;
 	n->cs[i] = (struct caps_sample){ .S = 0 };
 	if (want_sync)

@@ -175,3 +175,36 @@ res_straggler_eval(const struct gpu_row *gpus, size_t G, const size_t *count, si
 		out->rank = gpus[best].rank;
 	}
 }
+
+void
+res_lead_sample(const struct res_node *nd, double eps, enum lead_agg agg,
+		struct res_lead_sample *out)
+{
+	struct match *m = &out->m;
+	size_t k;
+
+	memset(out, 0, sizeof(*out));
+	lead_match(nd->G, (const struct kspan *const *)nd->kern, nd->nk, m);
+	out->lead = xmalloc((m->G * m->K + 1) * sizeof(*out->lead));
+	out->is_const = xmalloc((m->K + 1) * sizeof(*out->is_const));
+	out->L = xcalloc(nd->G + 1, sizeof(*out->L));
+	lead_values(m, out->lead);
+	lead_aggregate(m, out->lead, agg, out->L);
+	lead_classify(m, eps, out->is_const);
+	for (k = 0; k < m->K; k++)
+		out->nconst += out->is_const[k];
+	/* All-equal leads (and one GPU) have no straggler: argmin would name the first. */
+	out->straggler = m->K && lead_has_straggler(out->L, m->G) ? lead_straggler(out->L, m->G)
+								 : SIZE_MAX;
+}
+
+void
+res_lead_sample_release(struct res_lead_sample *s, bool keep_match)
+{
+	if (!keep_match)
+		match_release(&s->m);
+	free(s->lead);
+	free(s->is_const);
+	free(s->L);
+	memset(s, 0, sizeof(*s));
+}

@@ -299,6 +299,39 @@ START_TEST(test_straggler_rule)
 }
 END_TEST
 
+/* Two collectives on devices 4 and 6: device 6 arrives last in the first, 4 in the second. */
+START_TEST(test_collective_waits)
+{
+	struct gpu_row gpus[2] = { { .device = 4, .rank = 0 }, { .device = 6, .rank = 1 } };
+	struct res_node nd = { .gpus = gpus, .G = 2 };
+	uint32_t group[2] = { 0, 0 }, occ[2] = { 0, 1 };
+	/* [G*K]: GPU 0's two instances, then GPU 1's. */
+	int64_t start[4] = { 100, 500, 130, 490 }, end[4] = { 200, 600, 200, 600 };
+	struct coll_match m = { .G = 2, .K = 2, .group = group, .occ = occ, .start = start,
+				.end = end };
+	struct res_collectives c;
+
+	res_collectives_init(&c, 2);
+	res_collectives_add(&c, &nd, 7, &m);
+	ck_assert_uint_eq(c.nr_inst, 2);
+	ck_assert_int_eq(c.inst[0].last_device, 6);
+	ck_assert_int_eq(c.inst[0].start_skew, 30);
+	ck_assert_int_eq(c.inst[0].end_skew, 0);
+	ck_assert_int_eq(c.inst[1].last_device, 4);
+	ck_assert_int_eq(c.inst[1].start_skew, 10);
+	ck_assert_int_eq(c.inst[1].step, 7);
+	/* Device 4 waited 30 ns for 6; device 6 waited 10 ns for 4. */
+	ck_assert_int_eq(c.wait[0], 30);
+	ck_assert_int_eq(c.wait[1], 10);
+	ck_assert_uint_eq(c.arrived_last[0], 1);
+	ck_assert_uint_eq(c.arrived_last[1], 1);
+	ck_assert_int_eq(c.comm_ns[0], 100 + 100);
+	ck_assert_int_eq(c.comm_ns[1], 70 + 110);
+	ck_assert_uint_eq(c.ninst[1], 2);
+	res_collectives_release(&c);
+}
+END_TEST
+
 Suite *
 results_suite(void)
 {
@@ -311,6 +344,7 @@ results_suite(void)
 	tcase_add_test(tc, test_window_cuts_idle_readings);
 	tcase_add_test(tc, test_whole_log_drops_idle_temperature);
 	tcase_add_test(tc, test_straggler_rule);
+	tcase_add_test(tc, test_collective_waits);
 	suite_add_tcase(s, tc);
 	return s;
 }

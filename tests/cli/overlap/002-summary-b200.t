@@ -13,6 +13,6 @@ exit: 0
 
 
 # peer_figures
-# gpu	hta_overlap_pct	tl_events	total_ms	computation_ms	exposed_comm_ms	exposed_memcpy_ms	busy_ms	idle_ms	total_comm_ms	note
-0	0.00	929	84.487178	10.771683	0.021953	0.802843	11.596479	72.890698	0.021953	-
+# gpu	hta_overlap_pct	litsi_overlap_pct	tl_events	total_ms	computation_ms	exposed_comm_ms	exposed_memcpy_ms	busy_ms	idle_ms	total_comm_ms	note
+0	0.00	0.00	929	84.487178	10.771683	0.021953	0.802843	11.596479	72.890698	0.021953	-
 --- stderr

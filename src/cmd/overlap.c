@@ -61,7 +61,8 @@ static const struct fmt_col summary_cols[] = {
 
 static const struct fmt_col peer_cols[] = {
 	{ "gpu", FT_INT, 0 },		     { "hta_overlap_pct", FT_DBL, 2 },
-	{ "litsi_overlap_pct", FT_DBL, 2 },  { "tl_events", FT_INT, 0 },	     { "total_ms", FT_DBL, 6 },
+	{ "litsi_overlap_pct", FT_DBL, 2 },
+	{ "tl_events", FT_INT, 0 },	     { "total_ms", FT_DBL, 6 },
 	{ "computation_ms", FT_DBL, 6 },     { "exposed_comm_ms", FT_DBL, 6 },
 	{ "exposed_memcpy_ms", FT_DBL, 6 }, { "busy_ms", FT_DBL, 6 },
 	{ "idle_ms", FT_DBL, 6 },	     { "total_comm_ms", FT_DBL, 6 },

@@ -74,10 +74,60 @@ void overlap_timeline_tl(const struct kspan *k, size_t n, int64_t base_ns,
 
 
 /*
- * overlap_hta_pct() - HTA's comm/comp overlap: 100 |U(comm) ∩ U(compute)| /
- * |U(comm)| over all kernels of @k; NaN when there is no comm time.
+ * overlap_comm_comp_pct() - litsi's whole-GPU comm/comp overlap: 100 ·
+ * |U(comm) ∩ U(compute)| / |U(comm)| over every kernel of @k with litsi's
+ * classes (kclass; memcpy and memset are neither), exact nanoseconds, no
+ * sample filter. NaN when there is no comm time.
  */
-double overlap_hta_pct(const struct kspan *k, size_t n);
+double overlap_comm_comp_pct(const struct kspan *k, size_t n);
+
+/*
+ * HolisticTraceAnalysis's get_comm_comp_overlap(), reproduced to the figure
+ * it prints (hta/analyzers/communication_analysis.py, hta/utils/utils.py,
+ * hta/common/types.py, hta/common/trace.py, hta/common/trace_parser.py):
+ *
+ *  - kernel type by name alone (get_kernel_type): communication if the name
+ *    matches ^nccl, ^hip, ^hccl or contains ncclKernel; else memory if it
+ *    starts with Memcpy, hipMemcpy, Memset, hipMemset or dma; else
+ *    computation unless it matches one of ComputeKernelGroupingPattern's
+ *    exclusions; else other. Only communication and computation count;
+ *  - times in microseconds as HTA reads them: ts = (start - base) / 1000,
+ *    end = ts + dur in doubles; when the trace has sub-microsecond times,
+ *    ts is rounded up and end down (round_down_time_stamps);
+ *  - with two or more ProfilerStep#N in the trace, only GPU events whose
+ *    launch (linked by correlation) starts before the last ProfilerStep are
+ *    kept (_filter_irrelevant_gpu_kernels); unlinked ones are dropped;
+ *  - each type merged into a union (merge_kernel_intervals), the time where
+ *    both run (running status 3) divided by the comm union's length, × 100,
+ *    rounded to 2 decimals as HTA rounds (round(x, 2)).
+ */
+enum hta_ktype {
+	HTA_COMMUNICATION = 0,
+	HTA_MEMORY = 1,
+	HTA_COMPUTATION = 2,
+	HTA_OTHER = 3,
+};
+
+/* overlap_hta_ktype() - HTA's type of a kernel named @name. */
+enum hta_ktype overlap_hta_ktype(const char *name);
+
+/* What HTA sees of the trace besides the GPU events. */
+struct hta_trace {
+	int64_t base_ns;	/* baseTimeNanoseconds (0 for absolute traces) */
+	size_t profiler_steps;	/* distinct ProfilerStep#N names */
+	int64_t last_step_ns;	/* start of the latest ProfilerStep#N */
+};
+
+/* Kernel name by name_id (e.g. store_name()); @arg passed through. */
+typedef const char *(*kname_fn)(void *arg, uint32_t name_id);
+
+/*
+ * overlap_hta_pct() - the figure HTA prints for the rank whose GPU events
+ * are @k (any order; kclass is ignored): a multiple of 0.01, or NaN where
+ * HTA prints NaN (no communication time).
+ */
+double overlap_hta_pct(const struct kspan *k, size_t n, kname_fn name, void *arg,
+		       const struct hta_trace *t);
 
 
 /* One operation (annotation instance) or layer of one GPU and sample. */

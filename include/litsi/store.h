@@ -130,6 +130,13 @@ int store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, st
 int store_kernel_window(struct store *st, int64_t node_id, int64_t *start, int64_t *end,
 			struct err *err);
 
+/*
+ * store_profiler_steps() - of the GPU's trace: the number of distinct
+ * ProfilerStep#N names (CPU steps and GPU-side ranges) and the latest start
+ * among them (0 when none).
+ */
+int store_profiler_steps(struct store *st, int64_t gpu_id, size_t *count, int64_t *last_start,
+			 struct err *err);
 
 /* ---- info: what the database holds (litsi info) ---- */
 struct info_source {

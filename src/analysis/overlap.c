@@ -5,7 +5,9 @@
 #include "litsi/util.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 size_t
 overlap_comm_union(const struct kspan *k, size_t n, struct ival *out)
@@ -126,7 +128,7 @@ overlap_timeline(const struct kspan *k, size_t n, bool linked_only, struct tl_ti
 }
 
 double
-overlap_hta_pct(const struct kspan *k, size_t n)
+overlap_comm_comp_pct(const struct kspan *k, size_t n)
 {
 	struct ival *comp = xmalloc((n + 1) * sizeof(*comp));
 	struct ival *comm = xmalloc((n + 1) * sizeof(*comm));
@@ -148,6 +150,234 @@ overlap_hta_pct(const struct kspan *k, size_t n)
 	free(comm);
 	free(tmp);
 	return total > 0 ? 100.0 * (double)both / (double)total : NAN;
+}
+
+/* ---- HolisticTraceAnalysis's comm/comp overlap (see overlap.h) ---- */
+
+/* Python's re.match(prefix) and re.match(".*" needle): "." stops at '\n'. */
+static bool
+starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+static bool
+in_first_line(const char *s, const char *needle)
+{
+	const char *p = strstr(s, needle), *nl = strchr(s, '\n');
+
+	return p && (!nl || p + strlen(needle) <= nl);
+}
+
+/* ComputeKernelGroupingPattern's expression; a compute kernel matches none of it. */
+static bool
+hta_not_compute(const char *s)
+{
+	static const char *const prefix[] = {
+		"nccl", "Stream Wait Event", "runFunction", "hip", "job_exe", "packet",
+		"pe_exe", "cpum_exe_subgraph", "hccl", "collective_subgraph_execution",
+	};
+	static const char *const anywhere[] = { "Memcpy", "Memset", "dma", "Sync" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(prefix); i++)
+		if (starts(s, prefix[i]))
+			return true;
+	for (i = 0; i < ARRAY_SIZE(anywhere); i++)
+		if (in_first_line(s, anywhere[i]))
+			return true;
+	/* cuda.*LaunchKernel */
+	return starts(s, "cuda") && in_first_line(s + 4, "LaunchKernel");
+}
+
+enum hta_ktype
+overlap_hta_ktype(const char *s)
+{
+	if (starts(s, "nccl") || starts(s, "hip") || starts(s, "hccl") ||
+	    in_first_line(s, "ncclKernel"))
+		return HTA_COMMUNICATION;
+	if (starts(s, "Memcpy") || starts(s, "hipMemcpy") || starts(s, "Memset") ||
+	    starts(s, "hipMemset") || starts(s, "dma"))
+		return HTA_MEMORY;
+	return hta_not_compute(s) ? HTA_OTHER : HTA_COMPUTATION;
+}
+
+/* An interval in HTA's microseconds; @id (kernel.id, file order) orders ties. */
+struct hspan {
+	double ts, end;
+	int64_t id;
+};
+
+static int
+cmp_hspan(const void *pa, const void *pb)
+{
+	const struct hspan *a = pa, *b = pb;
+
+	if (a->ts != b->ts)
+		return a->ts < b->ts ? -1 : 1;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/*
+ * merge_kernel_intervals(): sorted by ts, a span opens a new group when its
+ * ts is past the running max of the previous ends; a group is (min ts, max
+ * end). Rounded spans may end before they start; they merge by the same rule,
+ * and then the order of equal ts matters: HTA's is its sort's (numpy's
+ * quicksort, not stable) over the events in trace order; here trace order.
+ */
+static size_t
+hta_merge(struct hspan *v, size_t n)
+{
+	size_t m = 0, i;
+	double maxend = 0;
+
+	qsort(v, n, sizeof(*v), cmp_hspan);
+	for (i = 0; i < n; i++) {
+		if (i == 0 || v[i].ts > maxend) {
+			v[m++] = v[i];
+		} else if (v[i].end > v[m - 1].end) {
+			v[m - 1].end = v[i].end;
+		}
+		maxend = i == 0 || v[i].end > maxend ? v[i].end : maxend;
+	}
+	return m;
+}
+
+struct hta_edge {
+	double t;
+	int delta;
+};
+
+static int
+cmp_edge(const void *pa, const void *pb)
+{
+	const struct hta_edge *a = pa, *b = pb;
+
+	return a->t < b->t ? -1 : a->t > b->t;
+}
+
+/*
+ * The status sweep of get_comm_comp_overlap(): comm edges ±1, computation
+ * edges ±2, the length of every stretch where the running sum is 3. Edges at
+ * equal times bound zero-length stretches, so their order does not matter.
+ */
+static double
+hta_both(const struct hspan *cm, size_t ncm, const struct hspan *cp, size_t ncp)
+{
+	size_t ne = 2 * (ncm + ncp), i, j = 0;
+	struct hta_edge *e = xmalloc((ne + 1) * sizeof(*e));
+	double both = 0;
+	int run = 0;
+
+	for (i = 0; i < ncm; i++) {
+		e[j++] = (struct hta_edge){ cm[i].ts, 1 };
+		e[j++] = (struct hta_edge){ cm[i].end, -1 };
+	}
+	for (i = 0; i < ncp; i++) {
+		e[j++] = (struct hta_edge){ cp[i].ts, 2 };
+		e[j++] = (struct hta_edge){ cp[i].end, -2 };
+	}
+	qsort(e, ne, sizeof(*e), cmp_edge);
+	for (i = 0; i + 1 < ne; i++) {
+		run += e[i].delta;
+		if (run == 3)
+			both += e[i + 1].t - e[i].t;
+	}
+	free(e);
+	return both;
+}
+
+static int64_t
+mod1000(int64_t v)
+{
+	int64_t r = v % 1000;
+
+	return r < 0 ? r + 1000 : r;
+}
+
+/*
+ * hta_us() - ns since the time base as the double Python reads from the
+ * trace's decimal microseconds: the decimal is rebuilt and converted once,
+ * correctly rounded (a conversion through an int64→double step would round
+ * twice and miss by a grid step at epoch magnitudes).
+ */
+static double
+hta_us(int64_t ns, int64_t base_ns)
+{
+	int64_t v = ns - base_ns;
+	uint64_t a = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	char buf[48];
+
+	snprintf(buf, sizeof(buf), "%s%llu.%03llu", v < 0 ? "-" : "",
+		 (unsigned long long)(a / 1000), (unsigned long long)(a % 1000));
+	return strtod(buf, NULL);
+}
+
+/* round(x, 2) as Python rounds: to the nearest multiple of 0.01 of the exact x. */
+static double
+round2(double x)
+{
+	char buf[64];
+
+	if (!isfinite(x))
+		return x;
+	snprintf(buf, sizeof(buf), "%.2f", x);
+	return strtod(buf, NULL);
+}
+
+double
+overlap_hta_pct(const struct kspan *k, size_t n, kname_fn name, void *arg,
+		const struct hta_trace *t)
+{
+	struct hspan *cm = xmalloc((n + 1) * sizeof(*cm));
+	struct hspan *cp = xmalloc((n + 1) * sizeof(*cp));
+	bool rounded = false, filter = t->profiler_steps >= 2;
+	size_t ncm = 0, ncp = 0, i;
+	double cut, den = 0, both;
+
+	/* round_down_time_stamps() acts when ts are fractional: sub-µs times. */
+	for (i = 0; i < n && !rounded; i++)
+		rounded = mod1000(k[i].start_ns - t->base_ns) || mod1000(k[i].end_ns - t->base_ns);
+	cut = hta_us(t->last_step_ns, t->base_ns);
+	if (rounded)
+		cut = ceil(cut);
+	for (i = 0; i < n; i++) {
+		double ts = hta_us(k[i].start_ns, t->base_ns);
+		double end = ts + hta_us(k[i].end_ns - k[i].start_ns, 0);
+		enum hta_ktype ty;
+
+		if (filter) {
+			double l;
+
+			if (k[i].launch_ns == TIME_NONE)
+				continue;
+			l = hta_us(k[i].launch_ns, t->base_ns);
+			if (!((rounded ? ceil(l) : l) < cut))
+				continue;
+		}
+		ty = overlap_hta_ktype(name(arg, k[i].name_id));
+		if (ty != HTA_COMMUNICATION && ty != HTA_COMPUTATION)
+			continue;
+		if (rounded) {
+			ts = ceil(ts);
+			end = floor(end);
+		}
+		if (ty == HTA_COMMUNICATION)
+			cm[ncm++] = (struct hspan){ ts, end, k[i].id };
+		else
+			cp[ncp++] = (struct hspan){ ts, end, k[i].id };
+	}
+	ncm = hta_merge(cm, ncm);
+	ncp = hta_merge(cp, ncp);
+	for (i = 0; i < ncm; i++)
+		den += cm[i].end - cm[i].ts;
+	both = hta_both(cm, ncm, cp, ncp);
+	free(cm);
+	free(cp);
+	/* pandas divides as IEEE does: 0/0 is the NaN HTA prints without comm. */
+	if (den == 0)
+		return both == 0 ? NAN : copysign(INFINITY, both);
+	return round2(100 * (both / den));
 }
 
 /* Annotations of one side (CPU or GPU) sorted by start with a running max end. */

@@ -55,6 +55,7 @@ static const struct fmt_col summary_cols[] = {
 
 static const struct fmt_col peer_cols[] = {
 	{ "gpu", FT_INT, 0 },		     { "hta_overlap_pct", FT_DBL, 2 },
+	{ "litsi_overlap_pct", FT_DBL, 2 },
 	{ "tl_events", FT_INT, 0 },	     { "total_ms", FT_DBL, 6 },
 	{ "computation_ms", FT_DBL, 6 },     { "exposed_comm_ms", FT_DBL, 6 },
 	{ "exposed_memcpy_ms", FT_DBL, 6 }, { "busy_ms", FT_DBL, 6 },
@@ -171,6 +172,23 @@ gpu_sample(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o,
 	return rc;
 }
 
+static const char *
+kname(void *st, uint32_t name_id)
+{
+	return store_name(st, name_id);
+}
+
+/* The note of a peer row: which side sees no communication. */
+static const char *
+peer_note(double hta, double own)
+{
+	if (isnan(hta) && isnan(own))
+		return "no communication";
+	if (isnan(hta))
+		return "no communication in HTA's events";
+	return isnan(own) ? "no communication by litsi's classes" : "-";
+}
+
 static int
 print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o,
 	    struct res_node *nd)
@@ -181,23 +199,29 @@ print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o
 	for (g = 0; g < nd->G; g++) {
 		struct kspan *k = NULL;
 		struct tl_timeline_us tl;
+		struct hta_trace ht;
 		int64_t base = 0;
 		size_t n = 0;
-		double hta;
+		double hta, own;
 
 		if (o->gpu >= 0 && nd->gpus[g].device != o->gpu)
 			continue;
 		if (store_load_kernels(ctx->st, nd->gpus[g].id, 0, true, &k, &n, &ctx->err))
 			return ctx->err.status;
 		res_reclassify(nd, k, n);
-		if (store_gpu_time_base(ctx->st, nd->gpus[g].id, &base, &ctx->err)) {
+		if (store_gpu_time_base(ctx->st, nd->gpus[g].id, &base, &ctx->err) ||
+		    store_profiler_steps(ctx->st, nd->gpus[g].id, &ht.profiler_steps,
+					 &ht.last_step_ns, &ctx->err)) {
 			free(k);
 			return ctx->err.status;
 		}
 		overlap_timeline_tl(k, n, base, &tl);
-		hta = overlap_hta_pct(k, n);
+		ht.base_ns = base;
+		hta = overlap_hta_pct(k, n, kname, ctx->st, &ht);
+		own = overlap_comm_comp_pct(k, n);
 		fmt_int(f, nd->gpus[g].device);
-		fmt_dbl(f, isnan(hta) ? 0 : hta);
+		fmt_dbl(f, hta);
+		fmt_dbl(f, own);
 		fmt_int(f, (int64_t)tl.events);
 		fmt_dbl(f, tl.total / 1e3);
 		fmt_dbl(f, tl.computation / 1e3);
@@ -206,7 +230,7 @@ print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o
 		fmt_dbl(f, tl.busy / 1e3);
 		fmt_dbl(f, tl.idle / 1e3);
 		fmt_dbl(f, tl.total_comm / 1e3);
-		fmt_str(f, isnan(hta) ? "no communication" : "-");
+		fmt_str(f, peer_note(hta, own));
 		fmt_end_row(f);
 		free(k);
 	}

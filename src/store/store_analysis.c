@@ -132,6 +132,39 @@ store_kernel_window(struct store *st, int64_t node_id, int64_t *start, int64_t *
 	return rc == SQLITE_ROW;
 }
 
+int
+store_profiler_steps(struct store *st, int64_t gpu_id, size_t *count, int64_t *last_start,
+		     struct err *err)
+{
+	/* CPU steps are samples; GPU-side ProfilerStep#N ranges stay annotations. */
+	static const char sql[] =
+		"SELECT count(DISTINCT nm), max(t) FROM ("
+		" SELECT 'ProfilerStep#' || step AS nm, start_ns AS t FROM sample"
+		"  WHERE gpu_id = ?1 AND step >= 0"
+		" UNION ALL"
+		" SELECT n.text, a.start_ns FROM annotation a JOIN name n ON n.id = a.name_id"
+		"  WHERE (a.gpu_id = ?1 OR (a.gpu_id IS NULL AND a.source_id IN"
+		"   (SELECT DISTINCT source_id FROM kernel WHERE gpu_id = ?1)))"
+		"  AND n.text GLOB 'ProfilerStep#[0-9]*')";
+	sqlite3_stmt *s;
+	int rc;
+
+	*count = 0;
+	*last_start = 0;
+	if (store_prepare(st, sql, &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, gpu_id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*count = (size_t)sqlite3_column_int64(s, 0);
+		*last_start = sqlite3_column_int64(s, 1);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_sqlerr(st, err, "cannot read the profiler steps");
+	return 0;
+}
+
 /* Clock domain (1 = boottime) of every source, indexed by source id. */
 static int
 source_clocks(struct store *st, uint8_t **clk, size_t *n, struct err *err)

@@ -65,9 +65,81 @@ START_TEST(timeline)
 	ck_assert_int_eq(t.computation, 23);
 	overlap_timeline(k, 0, true, &t);
 	ck_assert_int_eq(t.total, 0);
-	/* HTA: comm [5,20) ∩ compute [0,10)+[40,50) = 5 of 15 */
-	ck_assert_double_eq_tol(overlap_hta_pct(k, 6), 100.0 / 3, 1e-12);
-	ck_assert(isnan(overlap_hta_pct(k, 1)));
+	/* litsi's own: comm [5,20) ∩ compute [0,10)+[40,50) = 5 of 15 */
+	ck_assert_double_eq_tol(overlap_comm_comp_pct(k, 6), 100.0 / 3, 1e-12);
+	ck_assert(isnan(overlap_comm_comp_pct(k, 1)));
+}
+END_TEST
+
+START_TEST(hta_types)
+{
+	/* hta/common/types.py: CommunicateKernelGroupingPattern first, then memory, compute */
+	ck_assert_int_eq(overlap_hta_ktype("ncclDevKernel_Generic"), HTA_COMMUNICATION);
+	ck_assert_int_eq(overlap_hta_ktype("void at::ncclKernel_x()"), HTA_COMMUNICATION);
+	ck_assert_int_eq(overlap_hta_ktype("hipMemcpyWithStream"), HTA_COMMUNICATION);
+	ck_assert_int_eq(overlap_hta_ktype("hccl_allreduce"), HTA_COMMUNICATION);
+	ck_assert_int_eq(overlap_hta_ktype("rcclKernel"), HTA_COMPUTATION);
+	ck_assert_int_eq(overlap_hta_ktype("NCCL_thing"), HTA_COMPUTATION);
+	ck_assert_int_eq(overlap_hta_ktype("Memcpy DtoD (Device -> Device)"), HTA_MEMORY);
+	ck_assert_int_eq(overlap_hta_ktype("Memset (Device)"), HTA_MEMORY);
+	ck_assert_int_eq(overlap_hta_ktype("dma_in"), HTA_MEMORY);
+	ck_assert_int_eq(overlap_hta_ktype("copy<Memcpy>"), HTA_OTHER);
+	ck_assert_int_eq(overlap_hta_ktype("cudaStreamSynchronize"), HTA_OTHER);
+	ck_assert_int_eq(overlap_hta_ktype("Stream Wait Event"), HTA_OTHER);
+	ck_assert_int_eq(overlap_hta_ktype("cudaLaunchKernel"), HTA_OTHER);
+	ck_assert_int_eq(overlap_hta_ktype("cuda_LaunchKernel"), HTA_OTHER);
+	ck_assert_int_eq(overlap_hta_ktype("LaunchKernel_cuda"), HTA_COMPUTATION);
+	ck_assert_int_eq(overlap_hta_ktype("runFunction"), HTA_OTHER);
+	/* Python's "." stops at a newline: ".*Sync" does not reach the second line */
+	ck_assert_int_eq(overlap_hta_ktype("gemm\nSync"), HTA_COMPUTATION);
+	ck_assert_int_eq(overlap_hta_ktype("x\nncclKernel"), HTA_COMPUTATION);
+	ck_assert_int_eq(overlap_hta_ktype("sm90_gemm"), HTA_COMPUTATION);
+}
+END_TEST
+
+static const char *const hta_names[] = { "ncclKernel_a", "gemm", "Memcpy HtoD", "rcclKernel" };
+
+static const char *
+hta_name(void *arg, uint32_t id)
+{
+	(void)arg;
+	return hta_names[id];
+}
+
+static struct kspan
+hk(int64_t s, int64_t e, uint32_t name, int64_t launch)
+{
+	return (struct kspan){ .start_ns = s, .end_ns = e, .name_id = name, .launch_ns = launch };
+}
+
+START_TEST(hta_pct)
+{
+	/* whole µs: comm [0,10)+[30,40) µs; gemm [5,35) µs; memcpy over all; rccl is compute */
+	struct kspan k[] = { hk(0, 10000, 0, 1), hk(30000, 40000, 0, 2), hk(5000, 35000, 1, 3),
+			     hk(0, 50000, 2, 4), hk(45000, 48000, 3, 5) };
+	struct hta_trace t = { 0 };
+
+	ck_assert_double_eq(overlap_hta_pct(k, 5, hta_name, NULL, &t), 50.0);
+	/* no comm: NaN, as HTA prints; comm without compute: 0 */
+	ck_assert(isnan(overlap_hta_pct(k + 2, 3, hta_name, NULL, &t)));
+	ck_assert_double_eq(overlap_hta_pct(k, 2, hta_name, NULL, &t), 0.0);
+	/* 1/3 rounds to 2 decimals as Python's round(x, 2) */
+	k[1].start_ns = 35000;
+	ck_assert_double_eq(overlap_hta_pct(k, 5, hta_name, NULL, &t), 33.33);
+	/* sub-µs: gemm [5.5,35) → [6,35); comm [0,10)+[35,40): 4 of 15 µs */
+	k[2].start_ns = 5500;
+	ck_assert_double_eq(overlap_hta_pct(k, 5, hta_name, NULL, &t), 26.67);
+	/* two ProfilerSteps: only kernels launched before the last one's (rounded) start */
+	t.profiler_steps = 2;
+	t.last_step_ns = 3000;
+	k[1].launch_ns = 2000;
+	ck_assert_double_eq(overlap_hta_pct(k, 5, hta_name, NULL, &t), 26.67);
+	k[1].launch_ns = 2500;	/* 2.5 µs rounds up to the cut: left out */
+	ck_assert_double_eq(overlap_hta_pct(k, 5, hta_name, NULL, &t), 40.0);
+	k[1].launch_ns = TIME_NONE;	/* unlinked: left out */
+	ck_assert_double_eq(overlap_hta_pct(k, 5, hta_name, NULL, &t), 40.0);
+	t.profiler_steps = 1;	/* one step: HTA keeps every GPU event */
+	ck_assert_double_eq(overlap_hta_pct(k, 5, hta_name, NULL, &t), 26.67);
 }
 END_TEST
 
@@ -109,6 +181,8 @@ overlap_suite(void)
 
 	tcase_add_test(tc, kernel_ratios);
 	tcase_add_test(tc, timeline);
+	tcase_add_test(tc, hta_types);
+	tcase_add_test(tc, hta_pct);
 	tcase_add_test(tc, groups);
 	suite_add_tcase(s, tc);
 	return s;

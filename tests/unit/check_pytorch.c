@@ -3,11 +3,13 @@
  * check_pytorch.c: the Kineto chrome-trace parser, through a recording sink
  * (what the parser pushes) and through the store (what ingest keeps).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "litsi/litsi.h"
+#include "litsi/overlap.h"
 #include "litsi/parse.h"
 #include "litsi/store.h"
 #include "unit.h"
@@ -278,6 +280,117 @@ START_TEST(test_corpus_counts)
 }
 END_TEST
 
+/*
+ * ---- HTA's comm/comp overlap, through the store as `overlap --summary` reads it ----
+ * The figures get_comm_comp_overlap() prints (HolisticTraceAnalysis at
+ * f4d0062, TraceAnalysis(trace_files={0: file}).get_comm_comp_overlap()),
+ * NaN where it prints NaN. The fused 4-rank file is one rank to HTA (75.82
+ * over all GPUs together); the figures per GPU are what HTA prints for the
+ * events of each rank (args.rank) written to a file of their own.
+ */
+static const struct {
+	const char *rel;
+	int device;
+	double pct;
+} hta_expect[] = {
+	{ "hta/tests/data/nccl_parser_config/nccl_data.json.gz", 0, 14.31 },
+	{ "hta/tests/data/trace_filter/sampled_rank-0.json.gz", 0, 11.81 },
+	{ "hta/tests/data/trace_filter/sampled_rank-1.json.gz", 1, 20.05 },
+	{ "tracelens/tests/traces/b200/eager_trace.json.gz", 0, 0.0 },
+	{ "hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_all_events.json.gz", 2,
+	  37.10 },
+	{ "hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_all_events.json.gz", 3,
+	  19.60 },
+	{ "hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_all_events.json.gz", 4,
+	  18.11 },
+	{ "hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_all_events.json.gz", 5,
+	  4.82 },
+	{ "hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_nccl_only.json.gz", 2, 0.0 },
+	{ "hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_nccl_only.json.gz", 5, 0.0 },
+	{ "hta/tests/data/ns_resolution_trace/rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz", 0, NAN },
+	{ "hta/tests/data/critical_path/simple_add/benchmark_result_493459_1694039959_trace.json.gz",
+	  0, NAN },
+	{ "hta/tests/data/amd_trace/mi250_minitoy_train_ROCm6_2_kineto.json.gz", 2, NAN },
+	{ "tracelens/tests/traces/mi210/gpu_only_trace/gpu_only_trace.json.gz", 1, NAN },
+	{ "tracelens/tests/traces/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz", 0, NAN },
+	{ "tracelens/tests/traces/h100/gaunernst_bert-small-uncased__1016001.json.gz", 0, NAN },
+};
+
+static const char *
+hta_name(void *st, uint32_t name_id)
+{
+	return store_name(st, name_id);
+}
+
+/* hta_of() - HTA's figure for GPU @device of the trace @path, as overlap computes it. */
+static double
+hta_of(const char *path, int device)
+{
+	char dir[] = "/tmp/litsi-hta.XXXXXX", db[64];
+	struct ingest_summary sum;
+	struct err err = { 0 };
+	struct node_row *nodes;
+	struct gpu_row *gpus;
+	struct hta_trace t;
+	struct kspan *k;
+	struct store *st;
+	size_t nn, ng, nk, g;
+	double pct = -1;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(db, sizeof(db), "%s/t.db", dir);
+	ingest_one(db, path, &sum);
+	ck_assert_int_eq(store_open(db, STORE_RDONLY, &st, &err), 0);
+	ck_assert_int_eq(store_list_nodes(st, &nodes, &nn, &err), 0);
+	ck_assert_uint_eq(nn, 1);
+	ck_assert_int_eq(store_list_gpus(st, nodes[0].id, &gpus, &ng, &err), 0);
+	for (g = 0; g < ng; g++) {
+		if (gpus[g].device != device)
+			continue;
+		ck_assert_int_eq(store_load_kernels(st, gpus[g].id, 0, true, &k, &nk, &err), 0);
+		ck_assert_int_eq(store_gpu_time_base(st, gpus[g].id, &t.base_ns, &err), 0);
+		ck_assert_int_eq(store_profiler_steps(st, gpus[g].id, &t.profiler_steps,
+						      &t.last_step_ns, &err), 0);
+		pct = overlap_hta_pct(k, nk, hta_name, st, &t);
+		free(k);
+	}
+	ck_assert_msg(pct != -1, "%s: no GPU %d", path, device);
+	store_free_gpus(gpus, ng);
+	store_free_nodes(nodes, nn);
+	store_close(st);
+	unlink(db);
+	rmdir(dir);
+	return pct;
+}
+
+START_TEST(test_corpus_hta)
+{
+	CORPUS_OR_SKIP(path, hta_expect[_i].rel);
+	double pct = hta_of(path, hta_expect[_i].device), want = hta_expect[_i].pct;
+
+	if (isnan(want))
+		ck_assert_msg(isnan(pct), "%s: HTA prints NaN, got %.17g", path, pct);
+	else
+		ck_assert_msg(pct == want, "%s gpu %d: HTA prints %.2f, got %.17g", path,
+			      hta_expect[_i].device, want, pct);
+}
+END_TEST
+
+/*
+ * tests/data/hta/rules.json exercises each of HTA's rules at once: sub-µs
+ * times rounded (ts up, end down; two kernels end before they start), three
+ * ProfilerSteps (kernels launched from the last one, unlinked ones and one
+ * launched 0.1 µs before it, which rounds to its start, are left out), types
+ * by name (hipMemcpy is comm, Memcpy and "Sync" are neither, rccl is compute).
+ * HTA prints 33.33 for it; 37.50 if the cut ignored rounding, 32.88 if the
+ * comm kernel that ends before it starts were dropped.
+ */
+START_TEST(test_hta_rules)
+{
+	ck_assert_double_eq(hta_of("tests/data/hta/rules.json", 0), 33.33);
+}
+END_TEST
+
 START_TEST(test_nccl_data)
 {
 	struct rec x;
@@ -497,6 +610,7 @@ pytorch_suite(void)
 	tcase_add_test(tc, test_events);
 	tcase_add_test(tc, test_bad);
 	tcase_add_test(tc, test_probe);
+	tcase_add_test(tc, test_hta_rules);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("corpus");
 	tcase_set_timeout(tc, 300);
@@ -505,6 +619,7 @@ pytorch_suite(void)
 	tcase_add_test(tc, test_sampled_step);
 	tcase_add_test(tc, test_fused_ranks);
 	tcase_add_test(tc, test_vendor_amd);
+	tcase_add_loop_test(tc, test_corpus_hta, 0, (int)ARRAY_SIZE(hta_expect));
 	suite_add_tcase(s, tc);
 	return s;
 }

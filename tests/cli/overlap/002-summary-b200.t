@@ -13,6 +13,6 @@ exit: 0
 
 
 # peer_figures
-# gpu	hta_overlap_pct	tl_events	total_ms	computation_ms	exposed_comm_ms	exposed_memcpy_ms	busy_ms	idle_ms	total_comm_ms	note
-0	0	929	84.487177734375	10.771683349609376	0.021952880859375	0.80284326171875	11.5964794921875	72.8906982421875	0.021952880859375	-
+# gpu	hta_overlap_pct	litsi_overlap_pct	tl_events	total_ms	computation_ms	exposed_comm_ms	exposed_memcpy_ms	busy_ms	idle_ms	total_comm_ms	note
+0	0	0	929	84.487177734375	10.771683349609376	0.021952880859375	0.80284326171875	11.5964794921875	72.8906982421875	0.021952880859375	-
 --- stderr

@@ -74,6 +74,7 @@ check-meta: $(BUILD)/litsi
 check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/concurrency.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/readonly.sh
 
 check-stress: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_MB=40 STRESS_REPEAT=25 sh tests/stress/crash.sh

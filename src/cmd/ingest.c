@@ -437,6 +437,7 @@ ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 	run->iopts.rank = -1;
 	run->popts.rank = -1;
 	run->popts.time_ns = TIME_NONE;
+	run->popts.stop = &interrupted;
 }
 
 int

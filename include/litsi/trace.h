@@ -11,6 +11,9 @@
 
 #define TIME_NONE INT64_MIN	/* "no timestamp" marker */
 
+/* Device ids every reader accepts: integers 0..DEVICE_MAX (litsi-formats(7)). */
+enum { DEVICE_MAX = 1 << 20 };
+
 enum kernel_class {
 	KCLASS_COMPUTE = 0,
 	KCLASS_COMM = 1,	/* name contains nccl or rccl (case-insensitive) */

@@ -80,6 +80,7 @@ check-stress: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_MB=40 STRESS_REPEAT=25 sh tests/stress/crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_ROUNDS=10 sh tests/stress/concurrency.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/big.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/scale.sh
 
 check-headers:
 	@for h in include/litsi/*.h; do \

@@ -173,22 +173,30 @@ telem_gpu(struct telem_gpus *g, struct sink *s, int device, const char *vendor,
 {
 	struct rec_gpu rec = { .device = device, .rank = -1, .vendor = vendor,
 			       .product = product };
-	size_t i;
+	size_t n = g->len;
 
-	for (i = 0; i < g->nr; i++)
-		if (g->dev[i] == device && !product)
-			return 0;
-	if (i == g->nr) {
-		VEC_GROW(g->dev, g->nr + 1, g->alloc);
-		g->dev[g->nr++] = device;
+	if (device < 0 || device > DEVICE_MAX)
+		return err_set(err, LITSI_EDATA, "GPU device index %d outside 0..%d", device,
+			       DEVICE_MAX);
+	if ((size_t)device >= n) {
+		size_t want = n ? n : 16;
+
+		while (want <= (size_t)device)
+			want *= 2;
+		g->seen = xrealloc(g->seen, want);
+		memset(g->seen + n, 0, want - n);
+		g->len = want;
 	}
+	if (g->seen[device] && !product)
+		return 0;
+	g->seen[device] = 1;
 	return s->gpu(s, &rec, err);
 }
 
 void
 telem_gpus_release(struct telem_gpus *g)
 {
-	free(g->dev);
+	free(g->seen);
 	memset(g, 0, sizeof(*g));
 }
 

@@ -57,8 +57,8 @@ int telem_row_end(struct telem_row *r, struct err *err);
 
 /* ---- GPUs already announced to the sink ---- */
 struct telem_gpus {
-	int *dev;
-	size_t nr, alloc;
+	unsigned char *seen;	/* indexed by device: O(1) per row */
+	size_t len;
 };
 /* telem_gpu() - send a rec_gpu the first time @device is seen (always when @product). */
 int telem_gpu(struct telem_gpus *g, struct sink *s, int device, const char *vendor,

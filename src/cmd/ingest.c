@@ -323,8 +323,12 @@ walk_skips(struct ingest_run *run, const char *path)
 		why = "not a regular file";
 	if (!why)
 		return false;
-	if (run->ctx->verbose >= 0)
-		fprintf(run->ctx->out, "%s: skipped (%s)\n", path, why);
+	if (run->ctx->verbose >= 0) {
+		char *vis = visible_dup(path);
+
+		fprintf(run->ctx->out, "%s: skipped (%s)\n", vis, why);
+		free(vis);
+	}
 	run->nr_skipped++;
 	return true;
 }

@@ -447,7 +447,7 @@ input_new(enum input_kind kind, const char *name)
 
 	in->kind = kind;
 	in->fd = -1;
-	in->name = xstrdup(name);
+	in->name = visible_dup(name);	/* messages: control characters made visible */
 	return in;
 }
 

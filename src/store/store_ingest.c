@@ -183,8 +183,25 @@ intern(struct store_ingest *ig, struct name_slot **tab, size_t *cap, size_t *nr,
 static int
 name_id(struct store_ingest *ig, const char *text, size_t len, int64_t *id, struct err *err)
 {
-	return intern(ig, &ig->names, &ig->names_cap, &ig->names_nr, S_NAME_INS, S_NAME_SEL, text,
-		      len, NULL, id, err);
+	struct sbuf mod = SBUF_INIT;
+	const char *nul = memchr(text, '\0', len);
+	int rc;
+
+	if (!nul)
+		return intern(ig, &ig->names, &ig->names_cap, &ig->names_nr, S_NAME_INS,
+			      S_NAME_SEL, text, len, NULL, id, err);
+	/* A NUL (JSON \u0000) is kept as C0 80, so that C strings are not cut there. */
+	for (; nul; nul = memchr(text, '\0', len)) {
+		sbuf_add(&mod, text, (size_t)(nul - text));
+		sbuf_add(&mod, "\xC0\x80", 2);
+		len -= (size_t)(nul - text) + 1;
+		text = nul + 1;
+	}
+	sbuf_add(&mod, text, len);
+	rc = intern(ig, &ig->names, &ig->names_cap, &ig->names_nr, S_NAME_INS, S_NAME_SEL,
+		    mod.buf, mod.len, NULL, id, err);
+	sbuf_release(&mod);
+	return rc;
 }
 
 /*

@@ -48,6 +48,23 @@ void sbuf_addch(struct sbuf *sb, int c);
 void sbuf_addf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 char *sbuf_detach(struct sbuf *sb);
 
+/* ---- overflow-safe time arithmetic: saturate at the int64 limits, never wrap ---- */
+static inline int64_t
+sat_add64(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	return __builtin_add_overflow(a, b, &r) ? (b > 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
+static inline int64_t
+sat_sub64(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	return __builtin_sub_overflow(a, b, &r) ? (b < 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
 /* ---- text from traces, made safe for its destination (src/util/textesc.c) ---- */
 /*
  * utf8_decode() - the code point of the valid UTF-8 sequence at @s (at most

@@ -343,6 +343,14 @@ shift(const struct store_ingest *ig, int64_t t, int64_t by, int64_t *out, struct
 			       "base) does not fit in 64-bit nanoseconds",
 			       (long long)t, (long long)by);
 	(void)ig;
+	/*
+	 * Plausible times only: 0 to 2^62 ns (year 2116 since the epoch, 146
+	 * years since boot). Any difference or sum of two then fits in 64 bits.
+	 */
+	if (*out < 0 || *out > TIME_MAX_NS)
+		return err_set(err, LITSI_EDATA,
+			       "time %lld ns is outside the plausible range 0 to %lld ns",
+			       (long long)*out, (long long)TIME_MAX_NS);
 	return 0;
 }
 

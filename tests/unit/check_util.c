@@ -197,6 +197,17 @@ esc_case(void (*fn)(struct sbuf *, const char *, size_t), const char *in, size_t
 	sbuf_release(&sb);
 }
 
+START_TEST(test_saturating)
+{
+	ck_assert_int_eq(sat_add64(INT64_MAX - 1, 5), INT64_MAX);
+	ck_assert_int_eq(sat_add64(INT64_MIN + 1, -5), INT64_MIN);
+	ck_assert_int_eq(sat_sub64(INT64_MAX, -1), INT64_MAX);
+	ck_assert_int_eq(sat_sub64(INT64_MIN, 1), INT64_MIN);
+	ck_assert_int_eq(sat_sub64(-3, 4), -7);
+	ck_assert_int_eq(sat_add64(3, -4), -1);
+}
+END_TEST
+
 START_TEST(test_text_escapes)
 {
 	static const char hostile[] = "a\x1b]0;t\x07\x1b[31m\xc0\x80\"\\\n\xff\xc2\x9b\xc3\xa9\xe2\x82";
@@ -227,6 +238,7 @@ util_suite(void)
 	tcase_add_test(tc, test_sha256_paths);
 	tcase_add_test(tc, test_strings);
 	tcase_add_test(tc, test_text_escapes);
+	tcase_add_test(tc, test_saturating);
 	suite_add_tcase(s, tc);
 	return s;
 }

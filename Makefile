@@ -17,7 +17,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/check_*.c)) tests/unit/main.c
 UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
-HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
+HEADERS := $(wildcard include/litsi/*.h) src/cmd.h $(wildcard src/*/*.h)
 
 .PHONY: all check check-unit check-cli check-meta check-hardening check-stress check-headers lint asan valgrind \
 	install uninstall clean bench fuzz fuzz-build style valgrind-cli
@@ -75,12 +75,14 @@ check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/concurrency.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/readonly.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=24 sh tests/stress/bombs.sh
 
 check-stress: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_MB=40 STRESS_REPEAT=25 sh tests/stress/crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_ROUNDS=10 sh tests/stress/concurrency.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/big.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/scale.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=256 sh tests/stress/bombs.sh
 
 check-headers:
 	@for h in include/litsi/*.h; do \

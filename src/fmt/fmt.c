@@ -423,35 +423,25 @@ fmt_free(struct fmt *f)
 void
 fmt_text_str(FILE *out, const char *s)
 {
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\x%02x", c);
-		else
-			fputc(c, out);
-	}
+	visible(out, s);
 }
 
 void
 fmt_text_short(FILE *out, const char *s, size_t max)
 {
-	size_t n = strlen(s);
+	struct sbuf sb = SBUF_INIT;
+	size_t n;
 
-	if (n <= max) {
-		fmt_text_str(out, s);
-		return;
+	sbuf_add_visible(&sb, s, strlen(s));
+	n = sb.len;
+	if (n > max) {
+		/* Cut at a character boundary, never inside a UTF-8 sequence. */
+		n = max;
+		while (n > 0 && ((unsigned char)sb.buf[n] & 0xc0) == 0x80)
+			n--;
 	}
-	/* Cut at a character boundary, never inside a UTF-8 sequence. */
-	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
-		max--;
-	for (n = 0; n < max; n++) {
-		unsigned char c = (unsigned char)s[n];
-
-		if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\x%02x", c);
-		else
-			fputc(c, out);
-	}
-	fputs("...", out);
+	fwrite(sb.buf, 1, n, out);
+	if (n < sb.len)
+		fputs("...", out);
+	sbuf_release(&sb);
 }

@@ -75,7 +75,8 @@ check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/concurrency.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/readonly.sh
-	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=24 sh tests/stress/bombs.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=24 BOMB_RSS_MB=$(if $(SAN),1024,200) \
+		sh tests/stress/bombs.sh
 
 check-stress: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_MB=40 STRESS_REPEAT=25 sh tests/stress/crash.sh

@@ -8,7 +8,7 @@ import gzip, os, subprocess, sys, tempfile
 
 LITSI = sys.argv[1]
 MB = int(os.environ.get('BOMB_MB', '24'))        # inflated size of each bomb
-LIMIT_MB = 200
+LIMIT_MB = int(os.environ.get('BOMB_RSS_MB', '200'))  # ASan's quarantine needs more
 tmp = tempfile.mkdtemp(prefix='litsi-bombs.')
 n = 0
 fail = 0

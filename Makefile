@@ -17,7 +17,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/check_*.c)) tests/unit/main.c
 UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
-HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
+HEADERS := $(wildcard include/litsi/*.h) src/cmd.h $(wildcard src/*/*.h)
 
 .PHONY: all check check-unit check-cli check-meta check-hardening check-stress check-headers lint asan valgrind \
 	install uninstall clean bench fuzz fuzz-build style valgrind-cli
@@ -74,11 +74,16 @@ check-meta: $(BUILD)/litsi
 check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/concurrency.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/readonly.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=24 BOMB_RSS_MB=$(if $(SAN),1024,200) \
+		sh tests/stress/bombs.sh
 
 check-stress: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_MB=40 STRESS_REPEAT=25 sh tests/stress/crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_ROUNDS=10 sh tests/stress/concurrency.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/big.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/scale.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=256 sh tests/stress/bombs.sh
 
 check-headers:
 	@for h in include/litsi/*.h; do \
@@ -112,7 +117,7 @@ bench: $(BUILD)/litsi
 # Fuzzing (FUZZING.md): libFuzzer harnesses built with clang under ASan+UBSan in
 # build-fuzz/, each run FUZZ_SECONDS seconds; not part of `make check`.
 FUZZ_TARGETS = kineto jscan rocprof rocprofv3 rocprofv3_json amdsmi rocmsmi nvsmi \
-	telem_json gzip tar store
+	telem_json gzip tar store textesc rocpd
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 fuzz:

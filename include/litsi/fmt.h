@@ -53,7 +53,7 @@ void fmt_note(struct fmt *f, const char *key, const char *fmt, ...)
 
 /* Number helpers shared by every command (fixed, documented precision). */
 void fmt_double_to(char *buf, size_t n, double v, int prec);
-/* fmt_text_str() - @s for a terminal: control characters written as \xNN. */
+/* fmt_text_str() - @s for a terminal: control characters made visible (sbuf_add_visible()). */
 void fmt_text_str(FILE *out, const char *s);
 /* fmt_text_short() - as fmt_text_str(), cut to @max bytes with "..." when longer. */
 void fmt_text_short(FILE *out, const char *s, size_t max);

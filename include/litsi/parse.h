@@ -7,6 +7,7 @@
 #ifndef LITSI_PARSE_H
 #define LITSI_PARSE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -96,6 +97,9 @@ struct parse_opts {
 	int64_t time_ns;	/* --time for telemetry without timestamps; TIME_NONE if not given */
 	const char *tz;		/* --tz for nvidia-smi local times; NULL = machine zone */
 	const char *comm_pattern;	/* NULL = nccl|rccl substring rule */
+	const volatile sig_atomic_t *stop;	/* set by SIGINT/SIGTERM; NULL = never */
+	int64_t db_max_rows;	/* input databases: rows per view; 0 = documented default */
+	int64_t db_max_ms;	/* input databases: ms without a row; 0 = documented default */
 };
 
 /* ---- parser registry ---- */

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -30,6 +31,8 @@ struct plot_run {
 	pid_t pid;
 	FILE *data;		/* write the TSV here, then plot_gnuplot_finish() */
 	void (*old_pipe)(int);
+	struct sigaction old_int, old_term;	/* restored by plot_gnuplot_finish() */
+	char *extra;		/* ARG4 as the TSV shows it (control characters visible) */
 };
 
 /*
@@ -42,7 +45,9 @@ int plot_gnuplot_start(const char *figure, const char *out, int straggler, const
 		       struct plot_run *r, struct err *err);
 /*
  * plot_gnuplot_finish() - close the data stream and wait for gnuplot.
- * Return: 0, or LITSI_EDB when it failed (its messages went to stderr).
+ * Between start and finish, SIGINT and SIGTERM are forwarded to gnuplot.
+ * Return: 0, LITSI_EINTR when a signal stopped it, or LITSI_EDB when it
+ * failed (its messages went to stderr).
  */
 int plot_gnuplot_finish(struct plot_run *r, struct err *err);
 

@@ -178,15 +178,6 @@ int store_info_metrics(struct store *st, struct info_metric **v, size_t *n, stru
 void store_info_free(struct info_source *s, size_t ns, struct info_gpu *g, size_t ng,
 		     struct info_metric *m, size_t nm);
 
-/* ---- rocpd reader ---- */
-/*
- * store_read_rocpd() - read a rocpd SQLite database (rocprofv3 output) at
- * @path through a separate read-only connection and push its GPUs, kernels
- * and memory copies into @sink. Return: 0 or a negative status.
- */
-int store_read_rocpd(const char *path, const struct parse_opts *o, struct sink *sink,
-		     struct err *err);
-
 /* ---- model queries (litsi model, caps, check) ---- */
 /*
  * store_node_power() - every power_w reading of the node's GPUs with

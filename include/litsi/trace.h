@@ -11,6 +11,12 @@
 
 #define TIME_NONE INT64_MIN	/* "no timestamp" marker */
 
+/* Times ingest accepts, ns (epoch or boot): 0..2^62, so differences never overflow. */
+#define TIME_MAX_NS ((int64_t)1 << 62)
+
+/* Device ids every reader accepts: integers 0..DEVICE_MAX (litsi-formats(7)). */
+enum { DEVICE_MAX = 1 << 20 };
+
 enum kernel_class {
 	KCLASS_COMPUTE = 0,
 	KCLASS_COMM = 1,	/* name contains nccl or rccl (case-insensitive) */

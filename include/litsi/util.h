@@ -48,6 +48,47 @@ void sbuf_addch(struct sbuf *sb, int c);
 void sbuf_addf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 char *sbuf_detach(struct sbuf *sb);
 
+/* ---- overflow-safe time arithmetic: saturate at the int64 limits, never wrap ---- */
+static inline int64_t
+sat_add64(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	return __builtin_add_overflow(a, b, &r) ? (b > 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
+static inline int64_t
+sat_sub64(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	return __builtin_sub_overflow(a, b, &r) ? (b < 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
+/* ---- text from traces, made safe for its destination (src/util/textesc.c) ---- */
+/*
+ * utf8_decode() - the code point of the valid UTF-8 sequence at @s (at most
+ * @n bytes) in *cp; the modified-UTF-8 pair C0 80 (a stored NUL) is U+0000.
+ * Return: its length in bytes, 0 when @s starts with an invalid byte.
+ */
+size_t utf8_decode(const char *s, size_t n, uint32_t *cp);
+/*
+ * sbuf_add_visible() - append @n bytes for a terminal or one text line:
+ * control characters (C0, DEL, C1) become \n, \t, \e, \xHH; a stored NUL
+ * \0; an invalid UTF-8 byte \xHH. Everything else is copied.
+ */
+void sbuf_add_visible(struct sbuf *sb, const char *s, size_t n);
+/*
+ * sbuf_add_json() - append @n bytes as the inside of a JSON string: valid
+ * UTF-8 always (an invalid byte becomes \ufffd), quotes, backslashes and
+ * control characters escaped, a stored NUL as \u0000.
+ */
+void sbuf_add_json(struct sbuf *sb, const char *s, size_t n);
+/* sbuf_add_xml() - append as XML text: &<>"' as entities, controls made visible as above. */
+void sbuf_add_xml(struct sbuf *sb, const char *s, size_t n);
+/* visible_dup() - malloc'd sbuf_add_visible() of @s; NULL for NULL. */
+char *visible_dup(const char *s);
+
 /* ---- arena: many small strings freed at once (git mem_pool) ---- */
 struct arena_block;
 struct arena {

@@ -247,9 +247,9 @@ caps_retime(const struct caps_sample *s, const double *scale, int64_t *start, in
 	while (pos[g_] < K && ord[(g_) * K + pos[g_]].t < (limit_)) {                 \
 		size_t at_ = (g_) * K + ord[(g_) * K + pos[g_]].k;                     \
 		int64_t d2_ = llround((double)m->dur[at_] * scale[g_]);                \
-		start[at_] = m->start[at_] + sh[g_];                                   \
+		start[at_] = sat_add64(m->start[at_], sh[g_]);                         \
 		dur[at_] = d2_;                                                        \
-		sh[g_] += d2_ - m->dur[at_];                                           \
+		sh[g_] = sat_add64(sh[g_], sat_sub64(d2_, m->dur[at_]));              \
 		pos[g_]++;                                                             \
 	}
 	for (c = 0; c < s->S; c++) {
@@ -261,8 +261,8 @@ caps_retime(const struct caps_sample *s, const double *scale, int64_t *start, in
 			STEP(g, a);
 			if (a > arr_max)
 				arr_max = a;
-			if (a + sh[g] > arr2_max)
-				arr2_max = a + sh[g];
+			if (sat_add64(a, sh[g]) > arr2_max)
+				arr2_max = sat_add64(a, sh[g]);
 			STEP(g, s->sync_end[g * s->S + c]);
 		}
 		/*
@@ -271,9 +271,9 @@ caps_retime(const struct caps_sample *s, const double *scale, int64_t *start, in
 		 * its own delay, the rest (e.g. from keys that ran during the
 		 * collective) carries on.
 		 */
-		common = arr2_max - arr_max;
+		common = sat_sub64(arr2_max, arr_max);
 		for (g = 0; g < G; g++) {
-			int64_t own = sh[g] - (arr_max - s->sync_start[g * s->S + c]);
+			int64_t own = sat_sub64(sh[g], sat_sub64(arr_max, s->sync_start[g * s->S + c]));
 
 			sh[g] = own > common ? own : common;
 		}
@@ -285,7 +285,7 @@ caps_retime(const struct caps_sample *s, const double *scale, int64_t *start, in
 		for (; pos[g] < K; pos[g]++) {
 			size_t at = g * K + ord[g * K + pos[g]].k;
 
-			start[at] = m->start[at] + sh[g];
+			start[at] = sat_add64(m->start[at], sh[g]);
 			dur[at] = m->dur[at];
 		}
 #undef STEP

@@ -219,7 +219,7 @@ lead_values(const struct match *m, int64_t *lead)
 			if (m->start[g * m->K + k] > mx)
 				mx = m->start[g * m->K + k];
 		for (g = 0; g < m->G; g++)
-			lead[g * m->K + k] = mx - m->start[g * m->K + k];
+			lead[g * m->K + k] = sat_sub64(mx, m->start[g * m->K + k]);
 	}
 }
 

@@ -59,8 +59,8 @@ overlap_summarize(const struct kspan *k, size_t n, const int64_t *ov, const doub
 		if (k[i].kclass != KCLASS_COMPUTE)
 			continue;
 		out->n_compute++;
-		out->compute_ns += ival_len(k[i].start_ns, k[i].end_ns);
-		out->overlap_ns += ov[i];
+		out->compute_ns = sat_add64(out->compute_ns, ival_len(k[i].start_ns, k[i].end_ns));
+		out->overlap_ns = sat_add64(out->overlap_ns, ov[i]);
 		rsum += ratio[i];
 	}
 	out->comm_ns = ival_total(u, nu);
@@ -487,7 +487,7 @@ group_add(struct overlap_group *gr, const struct kspan *k)
 	if (!gr->nk || k->end_ns > gr->end_ns)
 		gr->end_ns = k->end_ns;
 	gr->nk++;
-	gr->kernel_ns += ival_len(k->start_ns, k->end_ns);
+	gr->kernel_ns = sat_add64(gr->kernel_ns, ival_len(k->start_ns, k->end_ns));
 }
 
 /* Fold operations into layers by their outermost enclosing annotation. */
@@ -518,8 +518,8 @@ fold_layers(const struct aspan *a, size_t na, const struct aside *cpu, const str
 		l->start_ns = ops[i].start_ns < l->start_ns ? ops[i].start_ns : l->start_ns;
 		l->end_ns = ops[i].end_ns > l->end_ns ? ops[i].end_ns : l->end_ns;
 		l->nk += ops[i].nk;
-		l->kernel_ns += ops[i].kernel_ns;
-		l->overlap_ns += ops[i].overlap_ns;
+		l->kernel_ns = sat_add64(l->kernel_ns, ops[i].kernel_ns);
+		l->overlap_ns = sat_add64(l->overlap_ns, ops[i].overlap_ns);
 		wsum[layer_of[o]] += (double)ops[i].kernel_ns * ops[i].ratio;
 	}
 	for (i = 0; i < nl; i++)
@@ -654,8 +654,8 @@ overlap_timeline_tl(const struct kspan *k, size_t n, int64_t base_ns, struct tl_
 	*out = (struct tl_timeline_us){ 0 };
 	/* @k is sorted by start, as TraceLens sorts each category before merging. */
 	for (i = 0; i < n; i++) {
-		double ts = (double)(k[i].start_ns - base_ns) / 1000.0;
-		double dur = (double)(k[i].end_ns - k[i].start_ns) / 1000.0;
+		double ts = (double)sat_sub64(k[i].start_ns, base_ns) / 1000.0;
+		double dur = (double)sat_sub64(k[i].end_ns, k[i].start_ns) / 1000.0;
 		struct dspan v = { ts, ts + dur };
 
 		if (k[i].launch_ns == TIME_NONE)

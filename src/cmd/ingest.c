@@ -302,6 +302,37 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * Inside a directory walk, a symbolic link to a directory is not followed
+ * (two links can make a loop) and a FIFO, socket or device is not opened (a
+ * FIFO blocks); each is listed as skipped. Paths named on the command line
+ * are taken as given.
+ */
+static bool
+walk_skips(struct ingest_run *run, const char *path)
+{
+	struct stat lst, st;
+	const char *why = NULL;
+
+	if (lstat(path, &lst))
+		return false;	/* ingest_file() reports it */
+	if (S_ISLNK(lst.st_mode) && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		why = "symbolic link to a directory, not followed";
+	else if (S_ISLNK(lst.st_mode) ? stat(path, &st) == 0 && !S_ISREG(st.st_mode)
+				      : !S_ISREG(lst.st_mode) && !S_ISDIR(lst.st_mode))
+		why = "not a regular file";
+	if (!why)
+		return false;
+	if (run->ctx->verbose >= 0) {
+		char *vis = visible_dup(path);
+
+		fprintf(run->ctx->out, "%s: skipped (%s)\n", vis, why);
+		free(vis);
+	}
+	run->nr_skipped++;
+	return true;
+}
+
 /* Walk @path: files are ingested, directories walked in name order. */
 static int
 ingest_path(struct ingest_run *run, const char *path)
@@ -315,6 +346,8 @@ ingest_path(struct ingest_run *run, const char *path)
 
 	if (interrupted)
 		return LITSI_EINTR;
+	if (run->walking && walk_skips(run, path))
+		return 0;
 	if (stat(path, &st) || !S_ISDIR(st.st_mode))
 		return ingest_file(run, path);
 	d = opendir(path);
@@ -437,6 +470,7 @@ ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 	run->iopts.rank = -1;
 	run->popts.rank = -1;
 	run->popts.time_ns = TIME_NONE;
+	run->popts.stop = &interrupted;
 }
 
 int

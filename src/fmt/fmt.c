@@ -83,22 +83,24 @@ fmt_double_to(char *buf, size_t n, double v, int prec)
 static void
 json_string(FILE *out, const char *s)
 {
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	struct sbuf sb = SBUF_INIT;
 
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c == '\t')
-			fputs("\\t", out);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
+	sbuf_add_json(&sb, s, strlen(s));
 	fputc('"', out);
+	fputs(sb.buf, out);
+	fputc('"', out);
+	sbuf_release(&sb);
+}
+
+/* Text for a terminal or one line of TSV: control characters made visible. */
+static void
+visible(FILE *out, const char *s)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	sbuf_add_visible(&sb, s, strlen(s));
+	fputs(sb.buf, out);
+	sbuf_release(&sb);
 }
 
 static void
@@ -131,9 +133,8 @@ csv_field(FILE *out, const char *s)
 static void
 tsv_field(FILE *out, const char *s)
 {
-	/* Tabs and newlines inside a field would break the record; replace them. */
-	for (; *s; s++)
-		fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, out);
+	/* Tabs, newlines and escapes inside a field would break the record: \t, \n, \e. */
+	visible(out, s);
 }
 
 void
@@ -159,7 +160,9 @@ fmt_begin(struct fmt *f, const char *name, const struct fmt_col *cols, size_t nc
 		if (f->any_output)
 			fputs(f->kind == FMT_TSV ? "\n\n" : "\n", f->out);
 		if (f->kind == FMT_TSV) {
-			fprintf(f->out, "# %s\n#", name);
+			fputs("# ", f->out);
+			visible(f->out, name);
+			fputs("\n#", f->out);
 			for (i = 0; i < ncols; i++)
 				fprintf(f->out, "%s%s", i ? "\t" : " ", cols[i].name);
 		} else {
@@ -174,7 +177,8 @@ fmt_begin(struct fmt *f, const char *name, const struct fmt_col *cols, size_t nc
 	case FMT_TABLE:
 		if (f->any_output)
 			fputc('\n', f->out);
-		fprintf(f->out, "%s\n", name);
+		visible(f->out, name);
+		fputc('\n', f->out);
 		break;
 	}
 	f->any_output = true;
@@ -217,7 +221,7 @@ cell(struct fmt *f, const char *text, bool is_null, bool quote)
 		break;
 	case FMT_TABLE:
 		VEC_GROW(f->cells, f->ncells + 1, f->cells_alloc);
-		f->cells[f->ncells++] = xstrdup(text);
+		f->cells[f->ncells++] = visible_dup(text);
 		break;
 	}
 	f->col++;
@@ -390,11 +394,13 @@ fmt_note(struct fmt *f, const char *key, const char *fmt, ...)
 		json_member(f, key);
 		json_string(f->out, sb.buf);
 		break;
-	case FMT_TABLE:
-		fprintf(f->out, "%s: %s\n", key, sb.buf);
-		break;
 	default:
-		fprintf(f->out, "# %s: %s\n", key, sb.buf);
+		/* One line whatever the value holds (a --node name with a newline). */
+		fputs(f->kind == FMT_TABLE ? "" : "# ", f->out);
+		visible(f->out, key);
+		fputs(": ", f->out);
+		visible(f->out, sb.buf);
+		fputc('\n', f->out);
 		break;
 	}
 	f->any_output = true;
@@ -417,35 +423,25 @@ fmt_free(struct fmt *f)
 void
 fmt_text_str(FILE *out, const char *s)
 {
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\x%02x", c);
-		else
-			fputc(c, out);
-	}
+	visible(out, s);
 }
 
 void
 fmt_text_short(FILE *out, const char *s, size_t max)
 {
-	size_t n = strlen(s);
+	struct sbuf sb = SBUF_INIT;
+	size_t n;
 
-	if (n <= max) {
-		fmt_text_str(out, s);
-		return;
+	sbuf_add_visible(&sb, s, strlen(s));
+	n = sb.len;
+	if (n > max) {
+		/* Cut at a character boundary, never inside a UTF-8 sequence. */
+		n = max;
+		while (n > 0 && ((unsigned char)sb.buf[n] & 0xc0) == 0x80)
+			n--;
 	}
-	/* Cut at a character boundary, never inside a UTF-8 sequence. */
-	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
-		max--;
-	for (n = 0; n < max; n++) {
-		unsigned char c = (unsigned char)s[n];
-
-		if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\x%02x", c);
-		else
-			fputc(c, out);
-	}
-	fputs("...", out);
+	fwrite(sb.buf, 1, n, out);
+	if (n < sb.len)
+		fputs("...", out);
+	sbuf_release(&sb);
 }

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,42 @@ plot_output_ok(const char *path, struct err *err)
 	return 0;
 }
 
+/*
+ * While gnuplot runs, SIGINT and SIGTERM sent to litsi alone (kill PID) are
+ * passed on to gnuplot, which is then reaped in plot_gnuplot_finish(); litsi
+ * does not exit and leave it running.
+ */
+static volatile sig_atomic_t plot_signal;
+static volatile pid_t plot_child = -1;
+
+static void
+forward_signal(int sig)
+{
+	plot_signal = sig;
+	if (plot_child > 0)
+		kill(plot_child, sig);
+}
+
+static void
+forward_signals(struct plot_run *r)
+{
+	struct sigaction sa = { .sa_handler = forward_signal };
+
+	sigemptyset(&sa.sa_mask);
+	plot_signal = 0;
+	plot_child = r->pid;
+	sigaction(SIGINT, &sa, &r->old_int);
+	sigaction(SIGTERM, &sa, &r->old_term);
+}
+
+static void
+restore_signals(struct plot_run *r)
+{
+	plot_child = -1;
+	sigaction(SIGINT, &r->old_int, NULL);
+	sigaction(SIGTERM, &r->old_term, NULL);
+}
+
 static int
 write_all(int fd, const char *buf, size_t n)
 {
@@ -121,6 +158,65 @@ run_child(int script_fd, int data_fd, char **argv)
 	_exit(127);
 }
 
+/*
+ * gnuplot reads a data field up to a double quote, drops backslashes and
+ * trims leading blanks, so a name holding them could neither be shown nor
+ * matched (plot corr --kernel). The data stream and ARG4 therefore both pass
+ * through gp_text(): '"' becomes U+201D and '\\' U+29F5, which look alike in
+ * a figure, and ARG4 loses the leading and trailing blanks gnuplot trims.
+ */
+static void
+gp_text(struct sbuf *sb, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '"')
+			sbuf_addstr(sb, "\xE2\x80\x9D");
+		else if (s[i] == '\\')
+			sbuf_addstr(sb, "\xE2\xA7\xB5");
+		else
+			sbuf_addch(sb, s[i]);
+	}
+}
+
+static ssize_t
+gp_write(void *cookie, const char *buf, size_t n)
+{
+	struct sbuf sb = SBUF_INIT;
+	int fd = (int)(intptr_t)cookie;
+	int rc;
+
+	gp_text(&sb, buf, n);
+	rc = write_all(fd, sb.buf, sb.len);
+	sbuf_release(&sb);
+	return rc ? -1 : (ssize_t)n;
+}
+
+static int
+gp_close(void *cookie)
+{
+	return close((int)(intptr_t)cookie);
+}
+
+static char *
+gp_arg(const char *extra)
+{
+	struct sbuf sb = SBUF_INIT;
+	char *vis = visible_dup(extra);
+	const char *p = vis, *e;
+
+	if (!vis)
+		return NULL;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	for (e = p + strlen(p); e > p && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		;
+	gp_text(&sb, p, (size_t)(e - p));
+	free(vis);
+	return sbuf_detach(&sb);
+}
+
 int
 plot_gnuplot_start(const char *figure, const char *out, int straggler, const char *extra,
 		   struct plot_run *r, struct err *err)
@@ -144,7 +240,9 @@ plot_gnuplot_start(const char *figure, const char *out, int straggler, const cha
 	}
 	snprintf(num, sizeof(num), "%d", straggler);
 	argv[5] = straggler >= 0 ? num : "none";
-	argv[6] = (char *)extra;
+	/* The TSV shows names with control characters made visible: match that form. */
+	r->extra = gp_arg(extra);
+	argv[6] = r->extra;
 	fflush(NULL);
 	r->pid = fork();
 	if (r->pid < 0) {
@@ -162,17 +260,22 @@ plot_gnuplot_start(const char *figure, const char *out, int straggler, const cha
 	}
 	close(sp[0]);
 	close(dp[0]);
+	forward_signals(r);
 	fcntl(sp[1], F_SETFD, FD_CLOEXEC);
 	fcntl(dp[1], F_SETFD, FD_CLOEXEC);
 	r->old_pipe = signal(SIGPIPE, SIG_IGN);
 	/* The script is a few kilobytes: it fits in the pipe before gnuplot reads fd 3. */
 	write_all(sp[1], script, strlen(script));
 	close(sp[1]);
-	r->data = fdopen(dp[1], "w");
+	r->data = fopencookie((void *)(intptr_t)dp[1], "w",
+			      (cookie_io_functions_t){ .write = gp_write, .close = gp_close });
 	if (!r->data) {
+		rc = err_set(err, LITSI_EDB, "cannot open the pipe to gnuplot: %s",
+			     strerror(errno));
 		close(dp[1]);
-		return err_set(err, LITSI_EDB, "cannot open the pipe to gnuplot: %s",
-			       strerror(errno));
+		kill(r->pid, SIGTERM);
+		plot_gnuplot_finish(r, &(struct err){ 0 });
+		return rc;
 	}
 	return 0;
 }
@@ -193,11 +296,16 @@ plot_gnuplot_finish(struct plot_run *r, struct err *err)
 		r->pid = -1;
 		if (w < 0)
 			status = -1;
+		restore_signals(r);
 	}
+	free(r->extra);
+	r->extra = NULL;
 	if (r->old_pipe != SIG_ERR && r->old_pipe)
 		signal(SIGPIPE, r->old_pipe);
 	else
 		signal(SIGPIPE, SIG_DFL);
+	if (plot_signal)
+		return err_set(err, LITSI_EINTR, "interrupted; gnuplot stopped");
 	if (status == -1)
 		return err_set(err, LITSI_EDB, "cannot wait for gnuplot: %s", strerror(errno));
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)

@@ -447,7 +447,7 @@ input_new(enum input_kind kind, const char *name)
 
 	in->kind = kind;
 	in->fd = -1;
-	in->name = xstrdup(name);
+	in->name = visible_dup(name);	/* messages: control characters made visible */
 	return in;
 }
 
@@ -618,8 +618,8 @@ input_getline(struct input *in, struct sbuf *line, struct err *err)
 		}
 		sbuf_add(line, p, len);
 		input_consume(in, len);
-		if (line->len > (64u << 20))
-			return err_set(err, LITSI_EDATA, "%s:%llu: line longer than 64 MiB",
+		if (line->len > (16u << 20))
+			return err_set(err, LITSI_EDATA, "%s:%llu: line longer than 16 MiB",
 				       in->name, (unsigned long long)in->lineno + 1);
 	}
 	if (line->len && line->buf[line->len - 1] == '\r')

@@ -29,7 +29,7 @@ enum jtok {
 	J_NULL,
 };
 
-enum { JP_MAX_DEPTH = 256, JP_MAX_STRING = 64 << 20, JFLAT_MAX = 512 };
+enum { JP_MAX_DEPTH = 256, JP_MAX_STRING = 16 << 20, JFLAT_MAX = 512 };
 
 struct jp {
 	struct input *in;

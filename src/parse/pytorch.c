@@ -392,14 +392,26 @@ note_device(struct kineto *k, int device, int rank)
 static int
 gpu_device(struct kineto *k, int *device)
 {
+	static const int from[] = { A_DEVICE, A_PID_RAW, F_PID };
 	int64_t d;
+	size_t i;
+	int got = 0;
 
-	if (!fint(k, A_DEVICE, &d) && !fint(k, A_PID_RAW, &d) && !fint(k, F_PID, &d))
+	for (i = 0; i < ARRAY_SIZE(from) && !got; i++) {
+		const struct fval *v = &k->f[from[i]];
+
+		got = fint(k, from[i], &d);
+		/* A number that is no integer (0.5) is refused, never rounded. */
+		if (got && parse_i64n(k->buf.buf + v->off, v->len, &d))
+			return jscan_fail_at(&k->js, v->at, "expected an integer device index, "
+					     "got '%.40s'", k->buf.buf + v->off);
+	}
+	if (!got)
 		return jscan_fail(&k->js, "expected a numeric \"pid\" or args.device in GPU event "
 				  "'%.80s'", ftext(k, F_NAME) ? ftext(k, F_NAME) : "");
-	if (d < 0 || d > 1 << 20)
-		return jscan_fail(&k->js, "expected a device index from 0 to %d, got %lld", 1 << 20,
-				  (long long)d);
+	if (d < 0 || d > DEVICE_MAX)
+		return jscan_fail(&k->js, "expected a device index from 0 to %d, got %lld",
+				  DEVICE_MAX, (long long)d);
 	*device = (int)d;
 	return 0;
 }

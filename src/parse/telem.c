@@ -173,22 +173,30 @@ telem_gpu(struct telem_gpus *g, struct sink *s, int device, const char *vendor,
 {
 	struct rec_gpu rec = { .device = device, .rank = -1, .vendor = vendor,
 			       .product = product };
-	size_t i;
+	size_t n = g->len;
 
-	for (i = 0; i < g->nr; i++)
-		if (g->dev[i] == device && !product)
-			return 0;
-	if (i == g->nr) {
-		VEC_GROW(g->dev, g->nr + 1, g->alloc);
-		g->dev[g->nr++] = device;
+	if (device < 0 || device > DEVICE_MAX)
+		return err_set(err, LITSI_EDATA, "GPU device index %d outside 0..%d", device,
+			       DEVICE_MAX);
+	if ((size_t)device >= n) {
+		size_t want = n ? n : 16;
+
+		while (want <= (size_t)device)
+			want *= 2;
+		g->seen = xrealloc(g->seen, want);
+		memset(g->seen + n, 0, want - n);
+		g->len = want;
 	}
+	if (g->seen[device] && !product)
+		return 0;
+	g->seen[device] = 1;
 	return s->gpu(s, &rec, err);
 }
 
 void
 telem_gpus_release(struct telem_gpus *g)
 {
-	free(g->dev);
+	free(g->seen);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -364,13 +372,39 @@ count_lines(const char *p, size_t n, uint64_t *line)
 	}
 }
 
+/*
+ * The JSON logs are streamed: a top-level list, and the list of a top-level
+ * {"gpu_data": [...]} (amd-smi 24+), are walked element by element without
+ * json-c, and only one element (a GPU object), or one other top-level value
+ * (a rocm-smi document), is held as a json-c tree at a time, at most
+ * TELEM_JSON_MAX_VALUE bytes of text. Memory stays bounded whatever the file.
+ */
+enum js_state { JS_GAP, JS_PREFIX, JS_ARRAY, JS_VALUE, JS_TAIL };
+
 struct json_stream {
 	json_tokener *tok;
-	bool in_value, skipping;
+	enum js_state state;
+	bool skipping;		/* JS_GAP: inside a text line that is no JSON */
+	bool wrapped;		/* the array is the value of a top-level "gpu_data" */
+	bool in_array;		/* the value being parsed is an element of the array */
+	struct sbuf pre;	/* JS_PREFIX: bytes after a top-level '{', up to the decision */
+	size_t value_bytes;	/* JS_VALUE: bytes fed to json-c so far */
+	int tail_depth;		/* JS_TAIL: nesting while the rest of the wrapper is skipped */
+	bool tail_str, tail_esc;
 	uint64_t line, value_line;
 };
 
-/* Between values: skip blanks and non-JSON text lines. Return bytes used. */
+static void
+js_start_value(struct json_stream *js, bool in_array)
+{
+	js->state = JS_VALUE;
+	js->in_array = in_array;
+	js->value_bytes = 0;
+	js->value_line = js->line;
+	json_tokener_reset(js->tok);
+}
+
+/* JS_GAP: skip blanks and non-JSON text lines. Return bytes used. */
 static size_t
 json_gap(struct json_stream *js, const char *p, size_t n)
 {
@@ -382,10 +416,15 @@ json_gap(struct json_stream *js, const char *p, size_t n)
 			js->skipping = false;
 		} else if (js->skipping || isspace((unsigned char)p[i])) {
 			continue;
-		} else if (p[i] == '{' || p[i] == '[') {
-			js->in_value = true;
+		} else if (p[i] == '[') {
+			js->state = JS_ARRAY;
+			js->wrapped = false;
+			return i + 1;
+		} else if (p[i] == '{') {
+			js->state = JS_PREFIX;
 			js->value_line = js->line;
-			break;
+			sbuf_reset(&js->pre);
+			return i;
 		} else {
 			js->skipping = true;
 		}
@@ -393,58 +432,228 @@ json_gap(struct json_stream *js, const char *p, size_t n)
 	return i;
 }
 
+/* Whether @s (a prefix of a top-level object) can still become {"gpu_data":[ . */
+static int
+wrapper_prefix(const char *s, size_t n)
+{
+	static const char *const want[] = { "{", "\"gpu_data\"", ":", "[" };
+	size_t i = 0, w;
+
+	for (w = 0; w < ARRAY_SIZE(want); w++) {
+		size_t k = strlen(want[w]), m;
+
+		while (i < n && isspace((unsigned char)s[i]))
+			i++;
+		m = n - i < k ? n - i : k;
+		if (memcmp(s + i, want[w], m))
+			return 0;	/* no */
+		if (m < k)
+			return 1;	/* maybe: need more bytes */
+		i += k;
+	}
+	return 2;	/* yes, and s[n - 1] is the '[' */
+}
+
+/* JS_PREFIX: decide between the gpu_data wrapper and a plain object. */
+static size_t
+json_prefix(struct json_stream *js, const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int r;
+
+		sbuf_addch(&js->pre, p[i]);
+		if (p[i] == '\n')
+			js->line++;
+		r = wrapper_prefix(js->pre.buf, js->pre.len);
+		if (r == 2) {
+			js->state = JS_ARRAY;
+			js->wrapped = true;
+			sbuf_reset(&js->pre);
+			return i + 1;
+		}
+		if (r == 0) {
+			/* A plain object: json-c gets these bytes first, then the rest. */
+			js_start_value(js, false);
+			js->value_line = js->line;
+			return i + 1;
+		}
+	}
+	return i;
+}
+
+/* JS_ARRAY: between elements. Return bytes used, or -1 for an element that is no object. */
+static long
+json_array(struct json_stream *js, const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == '\n')
+			js->line++;
+		else if (isspace((unsigned char)p[i]) || p[i] == ',')
+			continue;
+		else if (p[i] == ']') {
+			js->state = js->wrapped ? JS_TAIL : JS_GAP;
+			js->tail_depth = 1;
+			js->tail_str = js->tail_esc = false;
+			js->skipping = false;
+			return (long)i + 1;
+		} else if (p[i] == '{' || p[i] == '[') {
+			js_start_value(js, true);
+			return (long)i;
+		} else {
+			return -1;
+		}
+	}
+	return (long)i;
+}
+
+/* JS_TAIL: the members after "gpu_data" are skipped up to the wrapper's '}'. */
+static size_t
+json_tail(struct json_stream *js, const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && js->tail_depth > 0; i++) {
+		char c = p[i];
+
+		if (c == '\n')
+			js->line++;
+		if (js->tail_esc)
+			js->tail_esc = false;
+		else if (js->tail_str)
+			js->tail_esc = c == '\\', js->tail_str = c != '"';
+		else if (c == '"')
+			js->tail_str = true;
+		else if (c == '{' || c == '[')
+			js->tail_depth++;
+		else if (c == '}' || c == ']')
+			js->tail_depth--;
+	}
+	if (js->tail_depth == 0) {
+		js->state = JS_GAP;
+		js->skipping = false;
+	}
+	return i;
+}
+
+/*
+ * JS_VALUE: feed json-c. Return bytes used (the whole buffer while the value
+ * goes on), with *obj set when it is complete; <0 with @err set on an error.
+ */
+static long
+json_value(struct json_stream *js, struct input *in, const char *p, size_t n,
+	   json_object **obj, struct err *err)
+{
+	enum json_tokener_error jerr;
+	size_t used;
+
+	*obj = NULL;
+	if (js->pre.len) {
+		/* The bytes looked at to rule out the gpu_data wrapper come first. */
+		json_object *o = json_tokener_parse_ex(js->tok, js->pre.buf, (int)js->pre.len);
+
+		js->value_bytes = js->pre.len;
+		sbuf_reset(&js->pre);
+		if (o) {
+			*obj = o;
+			return 0;
+		}
+		if (json_tokener_get_error(js->tok) != json_tokener_continue)
+			goto bad;
+	}
+	if (n > TELEM_JSON_MAX_VALUE)
+		n = TELEM_JSON_MAX_VALUE;
+	*obj = json_tokener_parse_ex(js->tok, p, (int)n);
+	jerr = json_tokener_get_error(js->tok);
+	if (!*obj && jerr == json_tokener_continue) {
+		count_lines(p, n, &js->line);
+		js->value_bytes += n;
+		if (js->value_bytes > TELEM_JSON_MAX_VALUE)
+			return err_set(err, LITSI_EDATA, "%s:%llu: a JSON value longer than %d "
+				       "bytes (one GPU object or document; litsi-formats(7))",
+				       input_name(in), (unsigned long long)js->value_line,
+				       TELEM_JSON_MAX_VALUE);
+		return (long)n;
+	}
+	if (!*obj)
+		goto bad;
+	used = json_tokener_get_parse_end(js->tok);
+	count_lines(p, used, &js->line);
+	return (long)used;
+bad:
+	used = json_tokener_get_parse_end(js->tok);
+	count_lines(p, used, &js->line);
+	return err_set(err, LITSI_EDATA, "%s:%llu: expected JSON (%s)", input_name(in),
+		       (unsigned long long)js->line,
+		       json_tokener_error_desc(json_tokener_get_error(js->tok)));
+}
+
+/* One step of the stream over @p: bytes used, or <0 with @err set. */
+static long
+json_step(struct json_stream *js, struct input *in, const char *p, size_t n,
+	  int (*fn)(struct json_object *, uint64_t, void *), void *arg, struct err *err)
+{
+	json_object *obj;
+	long used;
+	int rc;
+
+	switch (js->state) {
+	case JS_GAP:
+		return (long)json_gap(js, p, n);
+	case JS_PREFIX:
+		return (long)json_prefix(js, p, n);
+	case JS_TAIL:
+		return (long)json_tail(js, p, n);
+	case JS_ARRAY:
+		used = json_array(js, p, n);
+		if (used < 0)
+			return err_set(err, LITSI_EDATA, "%s:%llu: expected a JSON object in the "
+				       "list", input_name(in), (unsigned long long)js->line);
+		return used;
+	case JS_VALUE:
+		break;
+	}
+	used = json_value(js, in, p, n, &obj, err);
+	if (used < 0 || !obj)
+		return used;
+	js->state = js->in_array ? JS_ARRAY : JS_GAP;
+	js->skipping = false;
+	rc = fn(obj, js->value_line, arg);
+	json_object_put(obj);
+	return rc ? rc : used;
+}
+
 int
 telem_json_each(struct input *in, int (*fn)(struct json_object *, uint64_t, void *),
 		void *arg, struct err *err)
 {
-	struct json_stream js = { .line = 1 };
+	struct json_stream js = { .line = 1, .pre = SBUF_INIT };
 	const char *p;
-	size_t n, used;
+	size_t n;
+	long used;
 	int rc = 0;
 
 	js.tok = json_tokener_new();
 	for (;;) {
-		json_object *obj;
-		enum json_tokener_error jerr;
-
 		rc = input_buffer(in, &p, &n, err);
 		if (rc || !n)
 			break;
-		if (!js.in_value) {
-			used = json_gap(&js, p, n);
-			input_consume(in, used);
-			continue;
-		}
-		obj = json_tokener_parse_ex(js.tok, p, (int)(n > (1u << 30) ? 1u << 30 : n));
-		jerr = json_tokener_get_error(js.tok);
-		if (!obj && jerr == json_tokener_continue) {
-			count_lines(p, n, &js.line);
-			input_consume(in, n);
-			continue;
-		}
-		if (!obj) {
-			used = json_tokener_get_parse_end(js.tok);
-			count_lines(p, used, &js.line);
-			rc = err_set(err, LITSI_EDATA, "%s:%llu: expected JSON (%s)",
-				     input_name(in), (unsigned long long)js.line,
-				     json_tokener_error_desc(jerr));
+		used = json_step(&js, in, p, n, fn, arg, err);
+		if (used < 0) {
+			rc = (int)used;
 			break;
 		}
-		used = json_tokener_get_parse_end(js.tok);
-		count_lines(p, used, &js.line);
-		input_consume(in, used);
-		json_tokener_reset(js.tok);
-		js.in_value = false;
-		rc = fn(obj, js.value_line, arg);
-		json_object_put(obj);
-		if (rc)
-			break;
+		input_consume(in, (size_t)used);
 	}
-	if (!rc && js.in_value)
+	if (!rc && js.state != JS_GAP)
 		rc = err_set(err, LITSI_EDATA, "%s:%llu: expected the end of the JSON value that "
 			     "starts on this line (the file ends inside it)", input_name(in),
 			     (unsigned long long)js.value_line);
 	json_tokener_free(js.tok);
+	sbuf_release(&js.pre);
 	return rc;
 }
 

@@ -57,8 +57,8 @@ int telem_row_end(struct telem_row *r, struct err *err);
 
 /* ---- GPUs already announced to the sink ---- */
 struct telem_gpus {
-	int *dev;
-	size_t nr, alloc;
+	unsigned char *seen;	/* indexed by device: O(1) per row */
+	size_t len;
 };
 /* telem_gpu() - send a rec_gpu the first time @device is seen (always when @product). */
 int telem_gpu(struct telem_gpus *g, struct sink *s, int device, const char *vendor,
@@ -94,10 +94,14 @@ int telem_parse_time(struct telem_tz *tz, const char *s, int64_t *out_ns);
 /* ---- JSON ---- */
 /*
  * telem_json_each() - call @fn on each top-level JSON value of @in in turn
- * (watch mode prints one per tick). Lines outside values that do not start
+ * (watch mode prints one per tick); the elements of a top-level list, and of
+ * the list in a top-level {"gpu_data": [...]}, are passed one at a time
+ * (streamed: memory stays bounded). Lines outside values that do not start
  * a value (amd-smi's "'CTRL' + 'C' to stop watching output:") are skipped.
+ * One value passed to @fn may be at most TELEM_JSON_MAX_VALUE bytes of text.
  * @fn gets the line where the value started. Return: 0 or a negative status.
  */
+enum { TELEM_JSON_MAX_VALUE = 1 << 20 };
 int telem_json_each(struct input *in, int (*fn)(struct json_object *, uint64_t line, void *),
 		    void *arg, struct err *err);
 

@@ -2,8 +2,11 @@
 /* store.c: opening, creating and migrating the database; shared helpers. */
 #include "store_int.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "litsi/litsi.h"
 #include "schema.h"
@@ -97,12 +100,34 @@ fail:
 	return err->status;
 }
 
+/* Another program's database with user_version set is still not ours. */
+static int
+has_litsi_tables(struct store *st, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc, n = 0;
+
+	if (store_prepare(st, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
+			      "name IN ('node', 'source', 'gpu', 'kernel', 'telemetry')", &s, err))
+		return err->status;
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		n = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return store_sqlerr(st, err, "cannot read schema");
+	if (n != 5)
+		return err_set(err, LITSI_EDB, "%s: not a litsi database (tables missing)",
+			       st->path);
+	return 0;
+}
+
 static int
 check_version(struct store *st, struct err *err)
 {
 	int v;
 
-	if (user_version(st, &v, err))
+	if (has_litsi_tables(st, err) || user_version(st, &v, err))
 		return err->status;
 	if (v > STORE_SCHEMA_VERSION)
 		return err_set(err, LITSI_EDB,
@@ -145,26 +170,92 @@ setup_connection(struct store *st, struct err *err)
 	/* A larger page cache keeps an ingest's staging and index pages in memory (16 MiB). */
 	if (store_exec(st, "PRAGMA cache_size = -16384", err))
 		return err->status;
-	if (st->readonly)
-		return 0;
-	/* WAL lets readers run while an ingest writes; NORMAL sync is safe with WAL. */
+	return 0;
+}
+
+/*
+ * After the file is known to be ours (or was empty and now holds our schema):
+ * WAL lets readers run while an ingest writes; NORMAL sync is safe with WAL.
+ * Never before, so that another program's database is refused unchanged.
+ */
+static int
+setup_writer(struct store *st, struct err *err)
+{
 	if (set_wal(st, err) || store_exec(st, "PRAGMA synchronous = NORMAL", err))
 		return err->status;
 	return 0;
+}
+
+char *
+store_path_uri(const char *path, const char *query)
+{
+	struct sbuf b = SBUF_INIT;
+	const unsigned char *p;
+
+	sbuf_addstr(&b, "file:");
+	for (p = (const unsigned char *)path; *p; p++) {
+		if (*p == '%' || *p == '?' || *p == '#' || *p < 0x20 || *p >= 0x7f)
+			sbuf_addf(&b, "%%%02X", *p);
+		else
+			sbuf_addch(&b, (char)*p);
+	}
+	sbuf_addf(&b, "?%s", query);
+	return sbuf_detach(&b);
+}
+
+/*
+ * Whether SQLite could create the -wal/-shm files it wants beside @path: the
+ * file and its directory must be writable by us (read-only media, another
+ * user's directory). Without a -wal file already there, such a database can
+ * only be read as immutable: no lock, no journal, nothing written.
+ */
+static bool
+needs_immutable(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	struct sbuf wal = SBUF_INIT;
+	struct stat sb;
+	bool writable, has_wal;
+
+	if (slash)
+		slash[slash == dir ? 1 : 0] = '\0';
+	writable = access(path, W_OK) == 0 && access(slash ? dir : ".", W_OK) == 0;
+	free(dir);
+	if (writable)
+		return false;
+	sbuf_addf(&wal, "%s-wal", path);
+	has_wal = stat(wal.buf, &sb) == 0;
+	sbuf_release(&wal);
+	return !has_wal;
+}
+
+static int
+open_connection(struct store *st, enum store_mode mode)
+{
+	char *uri;
+	int rc;
+
+	if (mode == STORE_RDWR)
+		return sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+				       NULL);
+	/* Read-only commands never create the database nor need write access. */
+	uri = store_path_uri(st->path, access(st->path, F_OK) == 0 && needs_immutable(st->path)
+				 ? "mode=ro&immutable=1" : "mode=ro");
+	rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+	free(uri);
+	return rc;
 }
 
 int
 store_open(const char *path, enum store_mode mode, struct store **out, struct err *err)
 {
 	struct store *st = xcalloc(1, sizeof(*st));
-	int flags = mode == STORE_RDWR ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-				       : SQLITE_OPEN_READONLY;
 	bool empty = false;
 
 	*out = NULL;
 	st->path = xstrdup(path);
 	st->readonly = mode == STORE_RDONLY;
-	if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
+	if (open_connection(st, mode) != SQLITE_OK) {
 		if (!st->db) {
 			err_set(err, LITSI_ENOMEM, "%s: cannot open database", path);
 		} else if (st->readonly && sqlite3_errcode(st->db) == SQLITE_CANTOPEN) {
@@ -184,6 +275,8 @@ store_open(const char *path, enum store_mode mode, struct store **out, struct er
 	if (empty && create_schema(st, err))
 		goto fail;
 	if (check_version(st, err))
+		goto fail;
+	if (!st->readonly && setup_writer(st, err))
 		goto fail;
 	*out = st;
 	return 0;

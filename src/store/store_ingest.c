@@ -67,11 +67,6 @@ struct name_slot {
 	int64_t id;
 };
 
-struct dev_map {
-	int device;
-	int64_t gpu_id;
-};
-
 struct sample_span;
 
 struct store_ingest {
@@ -86,8 +81,8 @@ struct store_ingest {
 	int64_t base_ns;		/* added to every time: clock offset + late Kineto base */
 	struct name_slot *names;	/* open addressing, power-of-two size */
 	size_t names_cap, names_nr;
-	struct dev_map *devs;
-	size_t devs_nr, devs_alloc;
+	int64_t *dev_gpu;	/* device -> gpu.id (0 = not seen): O(1) per record */
+	size_t dev_gpu_len, devs_nr;
 	struct name_slot *metrics;
 	size_t metrics_cap, metrics_nr;
 	int64_t n_kernels, n_comm, n_telemetry, n_aggregates;
@@ -188,8 +183,25 @@ intern(struct store_ingest *ig, struct name_slot **tab, size_t *cap, size_t *nr,
 static int
 name_id(struct store_ingest *ig, const char *text, size_t len, int64_t *id, struct err *err)
 {
-	return intern(ig, &ig->names, &ig->names_cap, &ig->names_nr, S_NAME_INS, S_NAME_SEL, text,
-		      len, NULL, id, err);
+	struct sbuf mod = SBUF_INIT;
+	const char *nul = memchr(text, '\0', len);
+	int rc;
+
+	if (!nul)
+		return intern(ig, &ig->names, &ig->names_cap, &ig->names_nr, S_NAME_INS,
+			      S_NAME_SEL, text, len, NULL, id, err);
+	/* A NUL (JSON \u0000) is kept as C0 80, so that C strings are not cut there. */
+	for (; nul; nul = memchr(text, '\0', len)) {
+		sbuf_add(&mod, text, (size_t)(nul - text));
+		sbuf_add(&mod, "\xC0\x80", 2);
+		len -= (size_t)(nul - text) + 1;
+		text = nul + 1;
+	}
+	sbuf_add(&mod, text, len);
+	rc = intern(ig, &ig->names, &ig->names_cap, &ig->names_nr, S_NAME_INS, S_NAME_SEL,
+		    mod.buf, mod.len, NULL, id, err);
+	sbuf_release(&mod);
+	return rc;
 }
 
 /*
@@ -280,25 +292,44 @@ upsert_gpu(struct store_ingest *ig, const struct rec_gpu *g, int64_t *gpu_id, st
 	return 0;
 }
 
+/* The slot of @device in the device -> gpu.id map, grown as needed. */
+static int
+dev_slot(struct store_ingest *ig, int device, int64_t **slot, struct err *err)
+{
+	size_t n = ig->dev_gpu_len;
+
+	if (device < 0 || device > DEVICE_MAX)
+		return err_set(err, LITSI_EDATA, "GPU device index %d outside 0..%d", device,
+			       DEVICE_MAX);
+	if ((size_t)device >= n) {
+		size_t want = n ? n : 16;
+
+		while (want <= (size_t)device)
+			want *= 2;
+		ig->dev_gpu = xrealloc(ig->dev_gpu, want * sizeof(*ig->dev_gpu));
+		memset(ig->dev_gpu + n, 0, (want - n) * sizeof(*ig->dev_gpu));
+		ig->dev_gpu_len = want;
+	}
+	*slot = &ig->dev_gpu[device];
+	return 0;
+}
+
 static int
 gpu_of(struct store_ingest *ig, int device, int64_t *gpu_id, struct err *err)
 {
 	struct rec_gpu g = { .device = device, .rank = -1 };
-	size_t i;
+	int64_t *slot;
 
-	for (i = 0; i < ig->devs_nr; i++) {
-		if (ig->devs[i].device == device) {
-			*gpu_id = ig->devs[i].gpu_id;
-			return 0;
-		}
+	if (dev_slot(ig, device, &slot, err))
+		return err->status;
+	if (*slot) {
+		*gpu_id = *slot;
+		return 0;
 	}
-	if (device < 0)
-		return err_set(err, LITSI_EDATA, "negative GPU device index %d", device);
 	if (upsert_gpu(ig, &g, gpu_id, err))
 		return err->status;
-	VEC_GROW(ig->devs, ig->devs_nr + 1, ig->devs_alloc);
-	ig->devs[ig->devs_nr].device = device;
-	ig->devs[ig->devs_nr++].gpu_id = *gpu_id;
+	*slot = *gpu_id;
+	ig->devs_nr++;
 	return 0;
 }
 
@@ -312,6 +343,14 @@ shift(const struct store_ingest *ig, int64_t t, int64_t by, int64_t *out, struct
 			       "base) does not fit in 64-bit nanoseconds",
 			       (long long)t, (long long)by);
 	(void)ig;
+	/*
+	 * Plausible times only: 0 to 2^62 ns (year 2116 since the epoch, 146
+	 * years since boot). Any difference or sum of two then fits in 64 bits.
+	 */
+	if (*out < 0 || *out > TIME_MAX_NS)
+		return err_set(err, LITSI_EDATA,
+			       "time %lld ns is outside the plausible range 0 to %lld ns",
+			       (long long)*out, (long long)TIME_MAX_NS);
 	return 0;
 }
 
@@ -338,19 +377,13 @@ static int
 sink_gpu(struct sink *sk, const struct rec_gpu *r, struct err *err)
 {
 	struct store_ingest *ig = sk->ctx;
-	int64_t id;
-	size_t i;
+	int64_t id, *slot;
 
-	if (r->device < 0)
-		return err_set(err, LITSI_EDATA, "negative GPU device index %d", r->device);
-	if (upsert_gpu(ig, r, &id, err))
+	if (dev_slot(ig, r->device, &slot, err) || upsert_gpu(ig, r, &id, err))
 		return err->status;
-	for (i = 0; i < ig->devs_nr; i++)
-		if (ig->devs[i].device == r->device)
-			return 0;
-	VEC_GROW(ig->devs, ig->devs_nr + 1, ig->devs_alloc);
-	ig->devs[ig->devs_nr].device = r->device;
-	ig->devs[ig->devs_nr++].gpu_id = id;
+	if (!*slot)
+		ig->devs_nr++;
+	*slot = id;
 	return 0;
 }
 
@@ -579,7 +612,7 @@ ingest_free(struct store_ingest *ig)
 		free(ig->metrics[i].text);
 	free(ig->names);
 	free(ig->metrics);
-	free(ig->devs);
+	free(ig->dev_gpu);
 	free(ig->samples);
 	free(ig->format);
 	free(ig->hostname);

@@ -25,5 +25,7 @@ int store_exec(struct store *st, const char *sql, struct err *err);
 /* store_text_dup() - column @i as a malloc'd string, or NULL. */
 char *store_text_dup(sqlite3_stmt *s, int i);
 void store_names_reset(struct store *st);
+/* store_path_uri() - "file:" URI of @path (percent-encoded) with @query; malloc'd. */
+char *store_path_uri(const char *path, const char *query);
 
 #endif

@@ -32,6 +32,8 @@
 #define FUZZ_GZIP 10		/* the input layer: gzip, lines, reads, hash */
 #define FUZZ_TAR 11		/* the tar walker, each member detected and parsed */
 #define FUZZ_STORE 12		/* detect + parse into the real store (temp DB) */
+#define FUZZ_TEXTESC 13		/* the terminal, JSON and XML escapers on any bytes */
+#define FUZZ_ROCPD 14		/* rocpd: the bytes as a SQLite file, read immutable, budgeted */
 
 #ifndef FUZZ_TARGET
 #error "define FUZZ_TARGET"
@@ -375,6 +377,90 @@ out:
 }
 #endif
 
+#if FUZZ_TARGET == FUZZ_TEXTESC
+/* Whether @s is valid UTF-8 holding no control character (C0, DEL, C1). */
+static bool
+clean_utf8(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		uint32_t c;
+		size_t k = utf8_decode(s + i, n - i, &c);
+
+		if (!k || c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0) ||
+		    ((unsigned char)s[i] == 0xC0))
+			return false;
+		i += k;
+	}
+	return true;
+}
+
+/* Escaped text is clean UTF-8; escaped JSON parses as one string with json-c. */
+static void
+escapes(const uint8_t *data, size_t size)
+{
+	struct sbuf v = SBUF_INIT, j = SBUF_INIT, x = SBUF_INIT;
+	json_object *o;
+
+	sbuf_add_visible(&v, (const char *)data, size);
+	sbuf_addch(&j, '"');
+	sbuf_add_json(&j, (const char *)data, size);
+	sbuf_addch(&j, '"');
+	sbuf_add_xml(&x, (const char *)data, size);
+	if (!clean_utf8(v.buf, v.len) || !clean_utf8(j.buf, j.len) || !clean_utf8(x.buf, x.len) ||
+	    memchr(x.buf, '<', x.len) || memchr(x.buf, '>', x.len))
+		abort();
+	o = json_tokener_parse(j.buf);
+	if (!o || !json_object_is_type(o, json_type_string))
+		abort();
+	json_object_put(o);
+	sbuf_release(&v);
+	sbuf_release(&j);
+	sbuf_release(&x);
+}
+#endif
+
+#if FUZZ_TARGET == FUZZ_ROCPD
+/* The bytes as a rocpd file: any failure is a clean status, nothing beside the file. */
+static void
+rocpd_file(const uint8_t *data, size_t size)
+{
+	static char dir[64];
+	const struct parser *p = parse_find("rocpd");
+	struct parse_opts o = popts;
+	struct input *in;
+	struct err err = { 0 };
+	char path[96], extra[112];
+	FILE *f;
+	int rc;
+
+	if (!dir[0]) {
+		snprintf(dir, sizeof(dir), "/tmp/litsi-fuzz-rocpd.XXXXXX");
+		if (!mkdtemp(dir))
+			abort();
+	}
+	snprintf(path, sizeof(path), "%s/r.db", dir);
+	f = fopen(path, "wb");
+	if (!f || fwrite(data, 1, size, f) != size || fclose(f))
+		abort();
+	o.db_max_rows = 10000;
+	o.db_max_ms = 2000;
+	if (input_open(path, &in, &err))
+		abort();
+	rc = p->parse(in, &o, &discard, &err);
+	if (rc > 0 || (rc < 0 && (!err.msg[0] || err.status != rc)))
+		abort();
+	input_close(in);
+	snprintf(extra, sizeof(extra), "%s-wal", path);
+	if (access(extra, F_OK) == 0)
+		abort();	/* an input database gets nothing beside it */
+	snprintf(extra, sizeof(extra), "%s-journal", path);
+	if (access(extra, F_OK) == 0)
+		abort();
+}
+#endif
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -407,6 +493,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	tar_walk(data, size);
 #elif FUZZ_TARGET == FUZZ_STORE
 	store_run(data, size);
+#elif FUZZ_TARGET == FUZZ_TEXTESC
+	escapes(data, size);
+#elif FUZZ_TARGET == FUZZ_ROCPD
+	rocpd_file(data, size);
 #endif
 	return 0;
 }

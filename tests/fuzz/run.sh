@@ -26,6 +26,8 @@ pats() {
 	nvsmi) echo 'nvidia*.csv power_*.csv temperature_*.csv' ;;
 	telem_json) echo 'amdsmi*.json rocm-smi*.json gpu_metrics*.json' ;;
 	gzip | tar | store) echo '*' ;;
+	textesc) echo '*.json *.csv' ;;
+	rocpd) echo 'none' ;;
 	esac
 }
 
@@ -58,6 +60,15 @@ seed() {
 			telemetry/nvidia-smi-units.csv 2>/dev/null)
 		(cd tests/data && tar -czf "$top/$dir/rocprof.tar.gz" rocprof/v3dir 2>/dev/null)
 		find "$dir" -type f ! -name '*.tar*' -exec rm -f {} +
+	fi
+	if [ "$t" = rocpd ] && command -v sqlite3 >/dev/null 2>&1; then
+		# the rocpd test database, and one whose kernels view never ends
+		# 512-byte pages keep the file under -max_len
+		{ echo 'PRAGMA page_size = 512;'; cat tests/data/rocprof/rocpd.sql; } | sqlite3 "$dir/rocpd.db"
+		cp "$dir/rocpd.db" "$dir/endless.db"
+		sqlite3 "$dir/endless.db" "DROP VIEW kernels; CREATE VIEW kernels AS WITH RECURSIVE \
+			c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT 'k' AS name, \
+			0 AS agent_type_index, x AS start, x AS \"end\" FROM c"
 	fi
 }
 

@@ -132,7 +132,7 @@ static int
 run(const char *path, const char *want, struct counts *c, struct err *err)
 {
 	const struct parser *p;
-	struct parse_opts o = { -1, TIME_NONE, NULL, NULL };
+	struct parse_opts o = { .rank = -1, .time_ns = TIME_NONE };
 	struct input *in;
 	struct sink s;
 	const char *head;
@@ -434,6 +434,53 @@ START_TEST(test_bad_inputs)
 }
 END_TEST
 
+/*
+ * rocpd budgets: a kernels view that never yields a row stops after max_ms,
+ * one that yields rows forever after max_rows, and a set stop flag (SIGINT)
+ * stops it too; each with a message naming the file. Needs sqlite3(1).
+ */
+static void
+rocpd_budget(const char *view, int64_t rows, int64_t ms, int stop, int want, const char *msg)
+{
+	char dir[] = "/tmp/litsi-rocpd.XXXXXX", cmd[2048], path[64];
+	volatile sig_atomic_t flag = stop;
+	struct parse_opts o = { .rank = -1, .time_ns = TIME_NONE, .stop = &flag, .db_max_rows = rows,
+				 .db_max_ms = ms };
+	struct err err = { 0 };
+	struct counts c;
+	struct input *in;
+	struct sink s;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/r.db", dir);
+	snprintf(cmd, sizeof(cmd), "sqlite3 %s < " DATA "rocpd.sql && sqlite3 %s \"DROP VIEW "
+		 "kernels; CREATE VIEW kernels AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL "
+		 "SELECT x + 1 FROM c) SELECT 'k' AS name, 0 AS agent_type_index, x AS start, "
+		 "x AS \\\"end\\\" FROM c %s\"", path, path, view);
+	ck_assert_int_eq(system(cmd), 0);
+	sink_for(&s, &c);
+	ck_assert_int_eq(input_open(path, &in, &err), 0);
+	ck_assert_int_eq(parse_find("rocpd")->parse(in, &o, &s, &err), want);
+	ck_assert_str_eq(err.msg + strlen(dir) + 1, msg);
+	input_close(in);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+START_TEST(test_rocpd_budget)
+{
+	if (system("sqlite3 -version >/dev/null 2>&1")) {
+		printf("SKIP: sqlite3(1) not installed\n");
+		return;
+	}
+	rocpd_budget("WHERE x < 0", 0, 300, 0, LITSI_EDATA,
+		     "r.db: kernels: no row for more than 0.3 s (the time budget of an input database)");
+	rocpd_budget("", 1000, 0, 0, LITSI_EDATA,
+		     "r.db: kernels: more than 1000 rows (the row budget of an input database)");
+	rocpd_budget("WHERE x < 0", 0, 0, 1, LITSI_EINTR, "r.db: interrupted");
+}
+END_TEST
+
 Suite *
 rocprof_suite(void)
 {
@@ -452,6 +499,7 @@ rocprof_suite(void)
 	tcase_add_test(tc, test_v3_folder);
 	tcase_add_test(tc, test_v3_json);
 	tcase_add_test(tc, test_bad_inputs);
+	tcase_add_test(tc, test_rocpd_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -186,6 +186,44 @@ START_TEST(test_strings)
 }
 END_TEST
 
+static void
+esc_case(void (*fn)(struct sbuf *, const char *, size_t), const char *in, size_t n,
+	 const char *want)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	fn(&sb, in, n);
+	ck_assert_str_eq(sb.buf, want);
+	sbuf_release(&sb);
+}
+
+START_TEST(test_saturating)
+{
+	ck_assert_int_eq(sat_add64(INT64_MAX - 1, 5), INT64_MAX);
+	ck_assert_int_eq(sat_add64(INT64_MIN + 1, -5), INT64_MIN);
+	ck_assert_int_eq(sat_sub64(INT64_MAX, -1), INT64_MAX);
+	ck_assert_int_eq(sat_sub64(INT64_MIN, 1), INT64_MIN);
+	ck_assert_int_eq(sat_sub64(-3, 4), -7);
+	ck_assert_int_eq(sat_add64(3, -4), -1);
+}
+END_TEST
+
+START_TEST(test_text_escapes)
+{
+	static const char hostile[] = "a\x1b]0;t\x07\x1b[31m\xc0\x80\"\\\n\xff\xc2\x9b\xc3\xa9\xe2\x82";
+
+	esc_case(sbuf_add_visible, hostile, sizeof(hostile) - 1,
+		 "a\\e]0;t\\a\\e[31m\\0\"\\\\n\\xFF\\x9B\xc3\xa9\\xE2\\x82");
+	esc_case(sbuf_add_json, hostile, sizeof(hostile) - 1,
+		 "a\\u001b]0;t\\u0007\\u001b[31m\\u0000\\\"\\\\\\n\\ufffd\\u009b\xc3\xa9"
+		 "\\ufffd\\ufffd");
+	esc_case(sbuf_add_xml, "<a & 'b'>\x01", 10, "&lt;a &amp; &apos;b&apos;&gt;\\x01");
+	/* overlong, surrogate and beyond U+10FFFF are invalid too */
+	esc_case(sbuf_add_json, "\xc1\x81\xed\xa0\x80\xf4\x90\x80\x80", 9,
+		 "\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd");
+}
+END_TEST
+
 Suite *
 util_suite(void)
 {
@@ -199,6 +237,8 @@ util_suite(void)
 	tcase_add_test(tc, test_sha256);
 	tcase_add_test(tc, test_sha256_paths);
 	tcase_add_test(tc, test_strings);
+	tcase_add_test(tc, test_text_escapes);
+	tcase_add_test(tc, test_saturating);
 	suite_add_tcase(s, tc);
 	return s;
 }

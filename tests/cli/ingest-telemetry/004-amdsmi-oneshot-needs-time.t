@@ -3,4 +3,4 @@ run: cd "$DATA/telemetry" && litsi ingest amdsmi-metric-oneshot.json
 exit: 3
 --- stdout
 --- stderr
-litsi: amdsmi-metric-oneshot.json:1: no 'timestamp' key (amd-smi one-shot output): pass --time to date the readings
+litsi: amdsmi-metric-oneshot.json:3: no 'timestamp' key (amd-smi one-shot output): pass --time to date the readings

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * textesc.c: text from traces made safe for where it is written: a terminal
+ * (control characters made visible, as git and ls do), JSON (valid UTF-8,
+ * every control character escaped), XML/SVG (entities, no control
+ * characters) and one-line notes. A NUL inside a name is stored as the two
+ * bytes C0 80 (modified UTF-8, litsi-db(5)) and shown as \0 or \u0000.
+ */
+#include "litsi/util.h"
+
+#include <stdint.h>
+#include <string.h>
+
+size_t
+utf8_decode(const char *str, size_t n, uint32_t *cp)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t len, i;
+	uint32_t c, min;
+
+	if (!n)
+		return 0;
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if (n >= 2 && s[0] == 0xC0 && s[1] == 0x80) {
+		*cp = 0;	/* modified UTF-8 NUL */
+		return 2;
+	}
+	if ((s[0] & 0xE0) == 0xC0)
+		len = 2, c = s[0] & 0x1F, min = 0x80;
+	else if ((s[0] & 0xF0) == 0xE0)
+		len = 3, c = s[0] & 0x0F, min = 0x800;
+	else if ((s[0] & 0xF8) == 0xF0)
+		len = 4, c = s[0] & 0x07, min = 0x10000;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3F);
+	}
+	if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+/* A C0 or C1 control character, or DEL. */
+static int
+is_control(uint32_t c)
+{
+	return c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0);
+}
+
+static void
+add_escape(struct sbuf *sb, uint32_t c)
+{
+	static const char named[] = "\0" "0\a" "a\b" "b\t" "t\n" "n\v" "v\f" "f\r" "r";
+	const char *p;
+
+	for (p = named; p < named + sizeof(named) - 1; p += 2) {
+		if ((unsigned char)p[0] == c) {
+			sbuf_addch(sb, '\\');
+			sbuf_addch(sb, p[1]);
+			return;
+		}
+	}
+	if (c == 0x1B)
+		sbuf_addstr(sb, "\\e");
+	else if (c < 0x100)
+		sbuf_addf(sb, "\\x%02X", (unsigned)c);
+	else
+		sbuf_addf(sb, "\\u%04X", (unsigned)c);
+}
+
+void
+sbuf_add_visible(struct sbuf *sb, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		uint32_t c;
+		size_t k = utf8_decode(s + i, n - i, &c);
+
+		if (!k) {
+			sbuf_addf(sb, "\\x%02X", (unsigned char)s[i]);	/* invalid UTF-8 byte */
+			i++;
+			continue;
+		}
+		if (is_control(c))
+			add_escape(sb, c);
+		else
+			sbuf_add(sb, s + i, k);
+		i += k;
+	}
+}
+
+void
+sbuf_add_json(struct sbuf *sb, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		uint32_t c;
+		size_t k = utf8_decode(s + i, n - i, &c);
+
+		if (!k) {
+			sbuf_addstr(sb, "\\ufffd");	/* an invalid byte: U+FFFD */
+			i++;
+			continue;
+		}
+		if (c == '"' || c == '\\')
+			sbuf_addf(sb, "\\%c", (char)c);
+		else if (c == '\n')
+			sbuf_addstr(sb, "\\n");
+		else if (c == '\t')
+			sbuf_addstr(sb, "\\t");
+		else if (c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0))
+			sbuf_addf(sb, "\\u%04x", (unsigned)c);
+		else
+			sbuf_add(sb, s + i, k);
+		i += k;
+	}
+}
+
+void
+sbuf_add_xml(struct sbuf *sb, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		uint32_t c;
+		size_t k = utf8_decode(s + i, n - i, &c);
+
+		if (!k) {
+			sbuf_addf(sb, "\\x%02X", (unsigned char)s[i]);
+			i++;
+			continue;
+		}
+		switch (c) {
+		case '&': sbuf_addstr(sb, "&amp;"); break;
+		case '<': sbuf_addstr(sb, "&lt;"); break;
+		case '>': sbuf_addstr(sb, "&gt;"); break;
+		case '"': sbuf_addstr(sb, "&quot;"); break;
+		case '\'': sbuf_addstr(sb, "&apos;"); break;
+		default:
+			/* XML 1.0 allows no C0 control but tab, LF, CR: show them as text. */
+			if (is_control(c))
+				add_escape(sb, c);
+			else
+				sbuf_add(sb, s + i, k);
+		}
+		i += k;
+	}
+}
+
+char *
+visible_dup(const char *s)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	if (!s)
+		return NULL;
+	sbuf_add_visible(&sb, s, strlen(s));
+	return sbuf_detach(&sb);
+}

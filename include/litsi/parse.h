@@ -96,7 +96,17 @@ struct parse_opts {
 	int64_t time_ns;	/* --time for telemetry without timestamps; TIME_NONE if not given */
 	const char *tz;		/* --tz for nvidia-smi local times; NULL = machine zone */
 	const char *comm_pattern;	/* NULL = nccl|rccl substring rule */
+	int device;		/* --device for telemetry naming no GPU; -1 if not given */
 };
+
+/*
+ * parse_time_arg() - a time as the user gives one: epoch time with a unit
+ * ("1700000000s", "1700000000123ms", "...us", "...ns"; a bare number is ns) or
+ * ISO 8601 ("2026-11-30T18:42:33.5Z", "+01:00", "+0100" or "+01" offsets;
+ * without one, local time in @tz, NULL meaning the machine's zone) → epoch
+ * ns. Return: 0 or -1.
+ */
+int parse_time_arg(const char *s, const char *tz, int64_t *out_ns);
 
 /* ---- parser registry ---- */
 struct parser {

@@ -13,11 +13,12 @@
 #include <time.h>
 
 static const char usage_str[] =
-	"usage: litsi ingest [-f] [--node name] [--rank n] [--format name] [--clock-offset ns]\n"
-	"                    [--time when] [--tz zone] path ...\n";
+	"usage: litsi ingest [-f] [--node name] [--rank n] [--device n] [--format name]\n"
+	"                    [--clock-offset ns] [--time when] [--tz zone] path ...\n";
 
 static const struct option longopts[] = {
 	{ "clock-offset", required_argument, NULL, 'o' },
+	{ "device", required_argument, NULL, 'D' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "format", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
@@ -352,6 +353,7 @@ ingest_path(struct ingest_run *run, const char *path)
 static int
 parse_args(int argc, char **argv, struct ingest_run *run)
 {
+	const char *time_arg = NULL;
 	int opt;
 
 	while ((opt = getopt_long(argc, argv, "fh", longopts, NULL)) != -1) {
@@ -388,11 +390,13 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 						       optarg);
 			run->popts.rank = run->iopts.rank;
 			break;
+		case 'D':
+			if (parse_int(optarg, 0, 1 << 20, &run->popts.device))
+				return cmd_usage_error("ingest", usage_str, "invalid --device '%s'",
+						       optarg);
+			break;
 		case 't':
-			if (parse_duration(optarg, &run->popts.time_ns))
-				return cmd_usage_error("ingest", usage_str,
-						       "invalid --time '%s' (epoch seconds with a "
-						       "unit, e.g. 1700000000s)", optarg);
+			time_arg = optarg;
 			break;
 		case 'z':
 			run->popts.tz = optarg;
@@ -401,6 +405,12 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 			return cmd_getopt_error("ingest", usage_str, argv);
 		}
 	}
+	/* After the loop: a local --time is read in the --tz zone. */
+	if (time_arg && parse_time_arg(time_arg, run->popts.tz, &run->popts.time_ns))
+		return cmd_usage_error("ingest", usage_str,
+				       "invalid --time '%s' (epoch time with a unit, e.g. "
+				       "1700000000s or 1700000000000ms, or ISO 8601, e.g. "
+				       "2026-11-30T18:42:33Z)", time_arg);
 	if (optind >= argc)
 		return cmd_usage_error("ingest", usage_str, "no input path given");
 	return 0;
@@ -437,6 +447,7 @@ ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 	run->iopts.rank = -1;
 	run->popts.rank = -1;
 	run->popts.time_ns = TIME_NONE;
+	run->popts.device = -1;
 }
 
 int

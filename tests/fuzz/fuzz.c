@@ -158,7 +158,7 @@ static struct sink discard = {
 };
 
 static const struct parse_opts popts = {
-	.rank = -1, .time_ns = INT64_C(1700000000000000000), .tz = "UTC",
+	.rank = -1, .time_ns = INT64_C(1700000000000000000), .tz = "UTC", .device = -1,
 };
 
 /* Run parser @name over the bytes; every failure must be a clean status. */

@@ -88,6 +88,12 @@ struct sink {
 	 * be shifted by @base_ns (Kineto baseTimeNanoseconds after traceEvents).
 	 */
 	int (*time_base)(struct sink *s, int64_t base_ns, struct err *err);
+	/*
+	 * node() - the GPUs and readings that follow belong to host @name (a
+	 * Prometheus host label): stored under a node of that name unless the
+	 * user gave --node (then a second host is an error).
+	 */
+	int (*node)(struct sink *s, const char *name, struct err *err);
 };
 
 /* Options a user passes to ingest that parsers need. */

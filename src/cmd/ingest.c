@@ -115,6 +115,12 @@ static int fwd_time_base(struct sink *s, int64_t base, struct err *e)
 	return run->inner.time_base(&run->inner, base, e);
 }
 
+static int fwd_node(struct sink *s, const char *name, struct err *e)
+{
+	struct ingest_run *run = s->ctx;
+	return run->inner.node(&run->inner, name, e);
+}
+
 static void
 progress(void *arg, uint64_t done, uint64_t total)
 {
@@ -218,6 +224,7 @@ ingest_input(struct ingest_run *run, struct input *in)
 	outer.aggregate = fwd_aggregate;
 	outer.meta = fwd_meta;
 	outer.time_base = fwd_time_base;
+	outer.node = fwd_node;
 	run->progress_name = input_name(in);
 	run->t0 = time(NULL);
 	if (cmd_progress_enabled() && ctx->verbose >= 0)

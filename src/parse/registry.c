@@ -17,6 +17,7 @@ extern const struct parser parser_rocpd;
 extern const struct parser parser_amdsmi_csv, parser_amdsmi_json;	/* amdsmi.c */
 extern const struct parser parser_rocmsmi_csv, parser_rocmsmi_json;	/* rocmsmi.c */
 extern const struct parser parser_nvsmi_csv, parser_zeus_csv;		/* nvsmi.c */
+extern const struct parser parser_prom_text, parser_prom_json;		/* prom.c */
 
 static const struct parser *const parsers[] = {
 	&parser_pytorch,
@@ -32,6 +33,8 @@ static const struct parser *const parsers[] = {
 	&parser_rocmsmi_json,
 	&parser_nvsmi_csv,
 	&parser_zeus_csv,
+	&parser_prom_text,
+	&parser_prom_json,
 };
 
 const struct parser *

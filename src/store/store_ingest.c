@@ -68,6 +68,7 @@ struct name_slot {
 };
 
 struct dev_map {
+	int64_t node_id;
 	int device;
 	int64_t gpu_id;
 };
@@ -79,7 +80,11 @@ struct store_ingest {
 	struct ingest_opts opts;
 	sqlite3_stmt *stmt[S_COUNT];
 	int64_t source_id;
-	int64_t node_id;
+	int64_t node_id;		/* the current node; the source's is the first */
+	char *node;			/* host named by the file (sink->node), NULL = none */
+	char *nodes_first;		/* the first host the file named */
+	int64_t *node_ids;		/* distinct nodes switched to (sink->node) */
+	size_t nr_nodes, alloc_nodes;
 	char *format, *hostname;
 	int clock;
 	int rank, world_size;
@@ -200,13 +205,14 @@ name_id(struct store_ingest *ig, const char *text, size_t len, int64_t *id, stru
 static const char *
 node_name(const struct store_ingest *ig)
 {
-	return ig->opts.node ? ig->opts.node : "default";
+	return ig->opts.node ? ig->opts.node : ig->node ? ig->node : "default";
 }
 
 static int
 ensure_node(struct store_ingest *ig, struct err *err)
 {
 	sqlite3_stmt *s;
+	bool first = ig->node_id == 0;
 	int rc;
 
 	if (ig->node_id > 0)
@@ -226,6 +232,8 @@ ensure_node(struct store_ingest *ig, struct err *err)
 	sqlite3_finalize(s);
 	if (rc != SQLITE_ROW)
 		return store_sqlerr(ig->st, err, "cannot find node");
+	if (!first)
+		return 0;
 	s = NULL;
 	if (store_prepare(ig->st, "UPDATE source SET node_id = ? WHERE id = ?", &s, err))
 		return err->status;
@@ -287,7 +295,7 @@ gpu_of(struct store_ingest *ig, int device, int64_t *gpu_id, struct err *err)
 	size_t i;
 
 	for (i = 0; i < ig->devs_nr; i++) {
-		if (ig->devs[i].device == device) {
+		if (ig->devs[i].device == device && ig->devs[i].node_id == ig->node_id) {
 			*gpu_id = ig->devs[i].gpu_id;
 			return 0;
 		}
@@ -297,6 +305,7 @@ gpu_of(struct store_ingest *ig, int device, int64_t *gpu_id, struct err *err)
 	if (upsert_gpu(ig, &g, gpu_id, err))
 		return err->status;
 	VEC_GROW(ig->devs, ig->devs_nr + 1, ig->devs_alloc);
+	ig->devs[ig->devs_nr].node_id = ig->node_id;
 	ig->devs[ig->devs_nr].device = device;
 	ig->devs[ig->devs_nr++].gpu_id = *gpu_id;
 	return 0;
@@ -346,9 +355,10 @@ sink_gpu(struct sink *sk, const struct rec_gpu *r, struct err *err)
 	if (upsert_gpu(ig, r, &id, err))
 		return err->status;
 	for (i = 0; i < ig->devs_nr; i++)
-		if (ig->devs[i].device == r->device)
+		if (ig->devs[i].device == r->device && ig->devs[i].node_id == ig->node_id)
 			return 0;
 	VEC_GROW(ig->devs, ig->devs_nr + 1, ig->devs_alloc);
+	ig->devs[ig->devs_nr].node_id = ig->node_id;
 	ig->devs[ig->devs_nr].device = r->device;
 	ig->devs[ig->devs_nr++].gpu_id = id;
 	return 0;
@@ -566,6 +576,45 @@ sink_time_base(struct sink *sk, int64_t base_ns, struct err *err)
 	return 0;
 }
 
+/*
+ * A file that names hosts (Prometheus host labels) stores each host's GPUs
+ * under a node of that name. With --node, every reading goes to that node,
+ * which only makes sense for one host: a second host is refused.
+ */
+static int
+sink_node(struct sink *sk, const char *name, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	size_t i;
+
+	if (ig->nodes_first && !strcmp(ig->node, name))
+		return 0;
+	if (!*name)
+		return err_set(err, LITSI_EDATA, "empty host name");
+	if (ig->opts.node && ig->nodes_first)
+		return err_set(err, LITSI_EDATA, "several hosts ('%s', '%s') in one file: drop "
+			       "--node so that each host becomes its own node",
+			       ig->nodes_first, name);
+	if (!ig->nodes_first)
+		ig->nodes_first = xstrdup(name);
+	if (ig->opts.node) {
+		ig->node = xstrdup(name);
+		return 0;
+	}
+	free(ig->node);
+	ig->node = xstrdup(name);
+	if (ig->node_id > 0)
+		ig->node_id = -1;	/* looked up again by ensure_node */
+	if (ensure_node(ig, err))
+		return err->status;
+	for (i = 0; i < ig->nr_nodes; i++)
+		if (ig->node_ids[i] == ig->node_id)
+			return 0;
+	VEC_GROW(ig->node_ids, ig->nr_nodes + 1, ig->alloc_nodes);
+	ig->node_ids[ig->nr_nodes++] = ig->node_id;
+	return 0;
+}
+
 static void
 ingest_free(struct store_ingest *ig)
 {
@@ -583,6 +632,9 @@ ingest_free(struct store_ingest *ig)
 	free(ig->samples);
 	free(ig->format);
 	free(ig->hostname);
+	free(ig->node);
+	free(ig->nodes_first);
+	free(ig->node_ids);
 	free(ig);
 }
 
@@ -661,6 +713,7 @@ store_ingest_begin(struct store *st, const char *path, const struct ingest_opts 
 	sink->aggregate = sink_aggregate;
 	sink->meta = sink_meta;
 	sink->time_base = sink_time_base;
+	sink->node = sink_node;
 	*out = ig;
 	return 0;
 fail:
@@ -925,7 +978,12 @@ static int
 summarize(struct store_ingest *ig, struct ingest_summary *sum, struct err *err)
 {
 	snprintf(sum->format, sizeof(sum->format), "%s", ig->format ? ig->format : "unknown");
-	snprintf(sum->node, sizeof(sum->node), "%s", node_name(ig));
+	if (ig->nr_nodes > 1)
+		snprintf(sum->node, sizeof(sum->node), "%s and %zu more", ig->nodes_first,
+			 ig->nr_nodes - 1);
+	else
+		snprintf(sum->node, sizeof(sum->node), "%s",
+			 ig->nodes_first && !ig->opts.node ? ig->nodes_first : node_name(ig));
 	sum->rank = ig->rank;
 	sum->kernels = ig->n_kernels;
 	sum->comm = ig->n_comm;

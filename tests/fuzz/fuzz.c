@@ -32,6 +32,7 @@
 #define FUZZ_GZIP 10		/* the input layer: gzip, lines, reads, hash */
 #define FUZZ_TAR 11		/* the tar walker, each member detected and parsed */
 #define FUZZ_STORE 12		/* detect + parse into the real store (temp DB) */
+#define FUZZ_PROM 13		/* Prometheus text exposition and HTTP API JSON */
 
 #ifndef FUZZ_TARGET
 #error "define FUZZ_TARGET"
@@ -150,11 +151,18 @@ d_time_base(struct sink *s, int64_t base, struct err *e)
 	return 0;
 }
 
+static int
+d_node(struct sink *s, const char *name, struct err *e)
+{
+	touch(name);
+	return 0;
+}
+
 static struct sink discard = {
 	.source = d_source, .gpu = d_gpu, .kernel = d_kernel, .launch = d_launch,
 	.step = d_step, .annotation = d_annotation, .collective = d_collective,
 	.telemetry = d_telemetry, .aggregate = d_aggregate, .meta = d_meta,
-	.time_base = d_time_base,
+	.time_base = d_time_base, .node = d_node,
 };
 
 static const struct parse_opts popts = {
@@ -401,6 +409,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #elif FUZZ_TARGET == FUZZ_TELEM_JSON
 	run_parser("amd-smi-json", data, size);
 	run_parser("rocm-smi-json", data, size);
+#elif FUZZ_TARGET == FUZZ_PROM
+	run_parser("prometheus-text", data, size);
+	run_parser("prometheus-json", data, size);
 #elif FUZZ_TARGET == FUZZ_GZIP
 	gzip_layer(data, size);
 #elif FUZZ_TARGET == FUZZ_TAR

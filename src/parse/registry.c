@@ -14,6 +14,7 @@ extern const struct parser parser_rocprof_stats;
 extern const struct parser parser_rocprofv3_csv;
 extern const struct parser parser_rocprofv3_json;
 extern const struct parser parser_rocpd;
+extern const struct parser parser_nsys;
 extern const struct parser parser_amdsmi_csv, parser_amdsmi_json;	/* amdsmi.c */
 extern const struct parser parser_rocmsmi_csv, parser_rocmsmi_json;	/* rocmsmi.c */
 extern const struct parser parser_nvsmi_csv, parser_zeus_csv;		/* nvsmi.c */
@@ -27,6 +28,7 @@ static const struct parser *const parsers[] = {
 	&parser_rocprofv3_csv,
 	&parser_rocprofv3_json,
 	&parser_rocpd,
+	&parser_nsys,
 	&parser_amdsmi_csv,
 	&parser_amdsmi_json,
 	&parser_rocmsmi_csv,

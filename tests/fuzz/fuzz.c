@@ -13,6 +13,7 @@
 #include "litsi/util.h"
 #include "parse/jscan.h"
 
+#include <fcntl.h>
 #include <json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,7 @@
 #define FUZZ_TAR 11		/* the tar walker, each member detected and parsed */
 #define FUZZ_STORE 12		/* detect + parse into the real store (temp DB) */
 #define FUZZ_PROM 13		/* Prometheus text exposition and HTTP API JSON */
+#define FUZZ_NSYS 14		/* Nsight Systems SQLite export, from a temporary file */
 
 #ifndef FUZZ_TARGET
 #error "define FUZZ_TARGET"
@@ -383,6 +385,31 @@ out:
 }
 #endif
 
+#if FUZZ_TARGET == FUZZ_NSYS
+/* The bytes as a file (the reader opens a path, immutable), then the nsys parser. */
+static void
+nsys_file(const uint8_t *data, size_t size)
+{
+	char path[64];
+	struct input *in;
+	struct err err = { 0 };
+	int fd, rc;
+
+	snprintf(path, sizeof(path), "/tmp/litsi-fuzz-nsys-%d.sqlite", (int)getpid());
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
+		abort();
+	close(fd);
+	if (input_open(path, &in, &err))
+		abort();
+	rc = parse_find("nsys-sqlite")->parse(in, &popts, &discard, &err);
+	if (rc > 0 || (rc < 0 && (!err.msg[0] || err.status != rc)))
+		abort();
+	input_close(in);
+	unlink(path);
+}
+#endif
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -412,6 +439,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #elif FUZZ_TARGET == FUZZ_PROM
 	run_parser("prometheus-text", data, size);
 	run_parser("prometheus-json", data, size);
+#elif FUZZ_TARGET == FUZZ_NSYS
+	nsys_file(data, size);
 #elif FUZZ_TARGET == FUZZ_GZIP
 	gzip_layer(data, size);
 #elif FUZZ_TARGET == FUZZ_TAR

@@ -28,6 +28,11 @@ struct cl_rec {
 	int gpu_dev[CL_MAXGPU];
 	int nr;
 	struct cl_reading r[CL_MAXREC];
+	/* nsys: counts, and what the first records held */
+	int nr_kernels, nr_comm, nr_copies, nr_launches, nr_steps, nr_ann, clock;
+	int64_t base, first_start, first_corr, step2_start;
+	int dev_of_pid1;	/* device of the kernel with correlation (4243 << 32) | 101 */
+	char first_name[128], ann[32], meta[32];
 };
 
 static struct cl_rec rec;
@@ -94,6 +99,112 @@ c_meta(struct sink *s, const char *key, const char *value, struct err *e)
 	if (!strcmp(key, "note"))
 		snprintf(c->note, sizeof(c->note), "%s", value);
 	return 0;
+}
+
+static int
+c_kernel(struct sink *s, const struct rec_kernel *k, struct err *e)
+{
+	struct cl_rec *c = s->ctx;
+
+	(void)e;
+	if (!c->nr_kernels++) {
+		c->first_start = k->start_ns;
+		c->first_corr = k->correlation;
+		snprintf(c->first_name, sizeof(c->first_name), "%.*s", (int)k->name_len, k->name);
+	}
+	c->nr_comm += k->kclass == KCLASS_COMM;
+	c->nr_copies += k->kclass == KCLASS_MEMCPY;
+	if (k->correlation == ((INT64_C(4243) << 32) | 101))
+		c->dev_of_pid1 = k->device;
+	return 0;
+}
+
+static int
+c_launch(struct sink *s, const struct rec_launch *l, struct err *e)
+{
+	struct cl_rec *c = s->ctx;
+
+	(void)e;
+	(void)l;
+	c->nr_launches++;
+	return 0;
+}
+
+static int
+c_step(struct sink *s, const struct rec_step *st, struct err *e)
+{
+	struct cl_rec *c = s->ctx;
+
+	(void)e;
+	if (st->step == 2)
+		c->step2_start = st->start_ns;
+	c->nr_steps++;
+	return 0;
+}
+
+static int
+c_annotation(struct sink *s, const struct rec_annotation *a, struct err *e)
+{
+	struct cl_rec *c = s->ctx;
+
+	(void)e;
+	snprintf(c->ann, sizeof(c->ann), "%s", a->name);
+	c->nr_ann++;
+	return 0;
+}
+
+static int
+c_time_base(struct sink *s, int64_t base, struct err *e)
+{
+	struct cl_rec *c = s->ctx;
+
+	(void)e;
+	c->base = base;
+	return 0;
+}
+
+static int
+c_source_nsys(struct sink *s, const struct rec_source *src, struct err *e)
+{
+	struct cl_rec *c = s->ctx;
+
+	c->clock = (int)src->clock;
+	return c_source(s, src, e);
+}
+
+static int
+c_meta_nsys(struct sink *s, const char *key, const char *value, struct err *e)
+{
+	struct cl_rec *c = s->ctx;
+
+	(void)e;
+	if (!strcmp(key, "nsys_export_schema_version"))
+		snprintf(c->meta, sizeof(c->meta), "%s", value);
+	return 0;
+}
+
+/* Parse the export at @path (relative to the repository root). */
+static int
+nsys_run(const char *path, struct err *err)
+{
+	struct sink s = { .ctx = &rec, .source = c_source_nsys, .gpu = c_gpu, .kernel = c_kernel,
+			  .launch = c_launch, .step = c_step, .annotation = c_annotation,
+			  .meta = c_meta_nsys, .time_base = c_time_base, .node = c_node };
+	struct parse_opts o = { .rank = -1, .time_ns = TIME_NONE, .device = -1 };
+	const struct parser *p = parse_find("nsys-sqlite");
+	struct input *in = NULL;
+	const char *head;
+	size_t got;
+	int rc;
+
+	memset(&rec, 0, sizeof(rec));
+	memset(err, 0, sizeof(*err));
+	ck_assert_int_eq(input_open(path, &in, err), 0);
+	head = input_peek(in, 4096, &got, err);
+	ck_assert_ptr_eq(parse_detect(head, got, path), p);
+	rc = p->parse(in, &o, &s, err);
+	input_close(in);
+	return rc;
 }
 
 /* Detect and parse @text named @name; the status, @err filled. */
@@ -277,6 +388,57 @@ START_TEST(test_prom_json)
 }
 END_TEST
 
+/* ---- Nsight Systems SQLite exports ---- */
+
+START_TEST(test_nsys_2025)
+{
+	struct err err;
+
+	ck_assert_int_eq(nsys_run("tests/data/nsys/nsys-2025.sqlite", &err), 0);
+	ck_assert_str_eq(rec.format, "nsys-sqlite");
+	ck_assert_str_eq(rec.meta, "3.14.0");
+	ck_assert_int_eq(rec.clock, CLK_EPOCH);
+	ck_assert_int_eq(rec.base, 1764547200000000000LL);
+	ck_assert_int_eq(rec.nr_gpus, 2);
+	ck_assert_str_eq(rec.product[1], "NVIDIA H100 80GB HBM3");
+	ck_assert_int_eq(rec.nr_kernels, 9);
+	ck_assert_int_eq(rec.nr_comm, 4);
+	ck_assert_int_eq(rec.nr_copies, 1);
+	ck_assert_int_eq(rec.first_start, 1000000);
+	ck_assert_int_eq(rec.first_corr, (INT64_C(4242) << 32) | 101);
+	ck_assert_str_eq(rec.first_name, "void at::native::elementwise_kernel<128, 2>(int, "
+			 "at::native::gpu_kernel_impl_nocast<at::native::CUDAFunctor_add<float>>)");
+	/* Rank 1 (pid 4243) sees its GPU as CUDA device 0: TARGET_INFO_CUDA_DEVICE says GPU 1. */
+	ck_assert_int_eq(rec.dev_of_pid1, 1);
+	ck_assert_int_eq(rec.nr_launches, 8);
+	ck_assert_int_eq(rec.nr_steps, 2);
+	ck_assert_int_eq(rec.step2_start, 10800000);
+	/* "forward" through textId; the mark (eventType 34) is no range. */
+	ck_assert_int_eq(rec.nr_ann, 1);
+	ck_assert_str_eq(rec.ann, "forward");
+}
+END_TEST
+
+START_TEST(test_nsys_2021)
+{
+	struct err err;
+
+	ck_assert_int_eq(nsys_run("tests/data/nsys/nsys-2021.sqlite", &err), 0);
+	ck_assert_str_eq(rec.meta, "unknown");
+	ck_assert_int_eq(rec.clock, CLK_BOOTTIME);
+	ck_assert_int_eq(rec.nr_kernels, 1);
+	ck_assert_int_eq(rec.nr_launches, 1);
+	ck_assert_int_eq(rec.nr_ann, 1);
+	ck_assert_str_eq(rec.ann, "train_step");
+	ck_assert_str_eq(rec.product[0], "NVIDIA A100-SXM4-40GB");
+	ck_assert_int_eq(nsys_run("tests/data/bad/nsys-unknown-schema.sqlite", &err), LITSI_EDATA);
+	ck_assert_str_eq(err.msg, "tests/data/bad/nsys-unknown-schema.sqlite: table "
+				  "CUPTI_ACTIVITY_KIND_KERNEL has neither demangledName nor "
+				  "shortName (export schema version 9.0.0): not an Nsight Systems "
+				  "export litsi knows");
+}
+END_TEST
+
 Suite *
 cluster_suite(void)
 {
@@ -287,6 +449,8 @@ cluster_suite(void)
 	tcase_add_test(tc, test_prom_text_amd);
 	tcase_add_test(tc, test_prom_text_errors);
 	tcase_add_test(tc, test_prom_json);
+	tcase_add_test(tc, test_nsys_2025);
+	tcase_add_test(tc, test_nsys_2021);
 	suite_add_tcase(s, tc);
 	return s;
 }

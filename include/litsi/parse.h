@@ -103,6 +103,7 @@ struct parse_opts {
 	const char *tz;		/* --tz for nvidia-smi local times; NULL = machine zone */
 	const char *comm_pattern;	/* NULL = nccl|rccl substring rule */
 	int device;		/* --device for telemetry naming no GPU; -1 if not given */
+	int64_t interval_ns;	/* --interval between ticks of logs without times; 0 = 1 s */
 };
 
 /*

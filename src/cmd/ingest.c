@@ -14,7 +14,8 @@
 
 static const char usage_str[] =
 	"usage: litsi ingest [-f] [--node name] [--rank n] [--device n] [--format name]\n"
-	"                    [--clock-offset ns] [--time when] [--tz zone] path ...\n";
+	"                    [--clock-offset ns] [--time when] [--interval dur] [--tz zone]\n"
+	"                    path ...\n";
 
 static const struct option longopts[] = {
 	{ "clock-offset", required_argument, NULL, 'o' },
@@ -22,6 +23,7 @@ static const struct option longopts[] = {
 	{ "force", no_argument, NULL, 'f' },
 	{ "format", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "interval", required_argument, NULL, 'I' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "rank", required_argument, NULL, 'r' },
@@ -404,6 +406,13 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 			break;
 		case 't':
 			time_arg = optarg;
+			break;
+		case 'I':
+			if (parse_duration(optarg, &run->popts.interval_ns) ||
+			    run->popts.interval_ns <= 0)
+				return cmd_usage_error("ingest", usage_str,
+						       "invalid --interval '%s' (a duration, e.g. "
+						       "1s or 100ms)", optarg);
 			break;
 		case 'z':
 			run->popts.tz = optarg;

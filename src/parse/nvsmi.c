@@ -52,12 +52,6 @@ static const struct nv_map nv_map[] = {
 	{ "clocks_event_reasons", NULL, NULL, COL_REASONS },
 };
 
-/*
- * NVML clock event reasons that mean power or thermal limiting: SW power cap
- * 0x4, HW slowdown 0x8, SW thermal 0x20, HW thermal 0x40, HW power brake 0x80.
- */
-enum { NV_THROTTLE_MASK = 0x4 | 0x8 | 0x20 | 0x40 | 0x80 };
-
 struct nv_col {
 	enum col_kind kind;
 	const char *unit;
@@ -258,9 +252,7 @@ put_reasons(struct telem_row *row, const char *cell, struct err *err)
 	mask = strtoull(cell + 2, &end, 16);
 	if (*end || end == cell + 2)
 		return 0;
-	if (telem_put(row, "clocks_event_reasons", "", (double)mask, err))
-		return err->status;
-	return telem_put(row, METRIC_THROTTLE, "%", mask & NV_THROTTLE_MASK ? 100 : 0, err);
+	return telem_put_reasons(row, (double)mask, err);
 }
 
 static int

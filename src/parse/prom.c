@@ -66,9 +66,6 @@ static const struct prom_metric prom_metrics[] = {
 	  1, PM_VALUE, true },
 };
 
-/* NVML clock event reasons meaning power or thermal limiting (as in nvsmi.c). */
-enum { PROM_THROTTLE_MASK = 0x4 | 0x8 | 0x20 | 0x40 | 0x80 };
-
 enum { PROM_MAX_LABELS = 64, PROM_MAX_LINE = 1 << 16 };
 
 /* One series: its metric name and labels (name/value pairs, decoded). */
@@ -97,7 +94,6 @@ struct prom {
 	struct clk_acc *clk;	/* pending XCD clock means (one family / one result) */
 	size_t nr_clk, alloc_clk;
 	int64_t skipped;	/* samples of metrics not in the table */
-	int64_t sent;
 };
 
 static const char *
@@ -192,7 +188,6 @@ put(struct prom *p, int device, int64_t t, const char *metric, const char *unit,
 	struct rec_telemetry r = { .device = device, .t_ns = t, .metric = metric,
 				   .unit = unit, .value = v };
 
-	p->sent++;
 	return p->sink->telemetry(p->sink, &r, err);
 }
 
@@ -279,12 +274,10 @@ prom_sample(struct prom *p, const struct series *s, int64_t t, double v, struct 
 	if (m->kind == PM_CLOCK)
 		return put_clock(p, s, node, device, t, v, err);
 	if (m->kind == PM_REASONS) {
-		uint64_t mask = v >= 0 && v < 18446744073709551616.0 ? (uint64_t)v : 0;
+		struct telem_row row = { .sink = p->sink };
 
-		if (put(p, device, t, "clocks_event_reasons", "", v, err))
-			return err->status;
-		return put(p, device, t, METRIC_THROTTLE, "%",
-			   mask & PROM_THROTTLE_MASK ? 100 : 0, err);
+		telem_row_start(&row, device, t);
+		return telem_put_reasons(&row, v, err);
 	}
 	return put(p, device, t, m->metric, m->unit, v * m->scale, err);
 }

@@ -19,6 +19,7 @@ extern const struct parser parser_amdsmi_csv, parser_amdsmi_json;	/* amdsmi.c */
 extern const struct parser parser_rocmsmi_csv, parser_rocmsmi_json;	/* rocmsmi.c */
 extern const struct parser parser_nvsmi_csv, parser_zeus_csv;		/* nvsmi.c */
 extern const struct parser parser_prom_text, parser_prom_json;		/* prom.c */
+extern const struct parser parser_dcgmi_dmon;				/* dmon.c */
 
 static const struct parser *const parsers[] = {
 	&parser_pytorch,
@@ -37,6 +38,7 @@ static const struct parser *const parsers[] = {
 	&parser_zeus_csv,
 	&parser_prom_text,
 	&parser_prom_json,
+	&parser_dcgmi_dmon,
 };
 
 const struct parser *

@@ -158,6 +158,17 @@ telem_put(struct telem_row *r, const char *metric, const char *unit, double v,
 }
 
 int
+telem_put_reasons(struct telem_row *r, double mask, struct err *err)
+{
+	enum { THROTTLE_MASK = 0x4 | 0x8 | 0x20 | 0x40 | 0x80 };
+	uint64_t bits = mask >= 0 && mask < 18446744073709551616.0 ? (uint64_t)mask : 0;
+
+	if (telem_put(r, "clocks_event_reasons", "", mask, err))
+		return err->status;
+	return telem_put(r, METRIC_THROTTLE, "%", bits & THROTTLE_MASK ? 100 : 0, err);
+}
+
+int
 telem_row_end(struct telem_row *r, struct err *err)
 {
 	if (r->nr_xcd && telem_put(r, METRIC_GFX_CLK, "MHz", r->xcd_sum / r->nr_xcd, err))

@@ -35,6 +35,7 @@
 #define FUZZ_STORE 12		/* detect + parse into the real store (temp DB) */
 #define FUZZ_PROM 13		/* Prometheus text exposition and HTTP API JSON */
 #define FUZZ_NSYS 14		/* Nsight Systems SQLite export, from a temporary file */
+#define FUZZ_DMON 15		/* dcgmi dmon text */
 
 #ifndef FUZZ_TARGET
 #error "define FUZZ_TARGET"
@@ -441,6 +442,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run_parser("prometheus-json", data, size);
 #elif FUZZ_TARGET == FUZZ_NSYS
 	nsys_file(data, size);
+#elif FUZZ_TARGET == FUZZ_DMON
+	run_parser("dcgmi-dmon", data, size);
 #elif FUZZ_TARGET == FUZZ_GZIP
 	gzip_layer(data, size);
 #elif FUZZ_TARGET == FUZZ_TAR

@@ -27,6 +27,7 @@ pats() {
 	telem_json) echo 'amdsmi*.json rocm-smi*.json gpu_metrics*.json' ;;
 	prom) echo '*.prom dcgm-query*.json prom-*.json' ;;
 	nsys) echo 'nsys*.sqlite' ;;
+	dmon) echo 'dcgmi-dmon*.txt' ;;
 	gzip | tar | store) echo '*' ;;
 	esac
 }

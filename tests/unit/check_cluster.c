@@ -207,13 +207,16 @@ nsys_run(const char *path, struct err *err)
 	return rc;
 }
 
+static int64_t cl_interval_ns;	/* --interval for cl_run; 0 = the default */
+
 /* Detect and parse @text named @name; the status, @err filled. */
 static int
 cl_run(const char *name, const char *text, int64_t time_ns, struct err *err)
 {
 	struct sink s = { .ctx = &rec, .source = c_source, .gpu = c_gpu,
 			  .telemetry = c_telemetry, .meta = c_meta, .node = c_node };
-	struct parse_opts o = { .rank = -1, .time_ns = time_ns, .device = -1 };
+	struct parse_opts o = { .rank = -1, .time_ns = time_ns, .device = -1,
+				.interval_ns = cl_interval_ns };
 	const struct parser *p = parse_detect(text, strlen(text), name);
 	struct input *in = NULL;
 	int rc;
@@ -388,6 +391,48 @@ START_TEST(test_prom_json)
 }
 END_TEST
 
+/* ---- dcgmi dmon ---- */
+
+START_TEST(test_dmon)
+{
+	static const char text[] =
+		"#Entity         SMCLK        POWER             DVCCTR                      TOTEC"
+		"                         \n"
+		"ID                            W                                            mJ  "
+		"                         \n"
+		"GPU 0           1980         612.455           0                           814521"
+		"13211                   \n"
+		"GPU 1           1755         N/A               32                          N/A   "
+		"                         \n"
+		"GPU 0 LINK 0    N/A          N/A               N/A                         N/A   "
+		"                         \n"
+		"GPU 0           1965         620.000           4                           814521"
+		"14211                   \n"
+		"GPU 1           1740                           0                                 "
+		"                         \n";
+	const int64_t t = 1764547200LL * 1000000000;
+	struct err err;
+
+	cl_interval_ns = 500000000;
+	ck_assert_int_eq(cl_run("d.txt", text, t, &err), 0);
+	ck_assert_str_eq(rec.format, "dcgmi-dmon");
+	ck_assert_double_eq(cl_value("", 0, t, METRIC_GFX_CLK), 1980);
+	ck_assert_double_eq(cl_value("", 0, t, METRIC_POWER), 612.455);
+	ck_assert_double_eq_tol(cl_value("", 0, t, METRIC_ENERGY), 81452113.211, 1e-6);
+	ck_assert_double_eq(cl_value("", 1, t, METRIC_THROTTLE), 100);
+	ck_assert_ptr_null(cl_find("", 1, t, METRIC_POWER));
+	ck_assert_double_eq(cl_value("", 0, t + 500000000, METRIC_THROTTLE), 100);
+	ck_assert_double_eq(cl_value("", 1, t + 500000000, METRIC_GFX_CLK), 1740);
+	ck_assert_ptr_null(cl_find("", 1, t + 500000000, METRIC_POWER));
+	cl_interval_ns = 0;
+	ck_assert_int_eq(cl_run("d.txt", text, TIME_NONE, &err), LITSI_EDATA);
+	ck_assert_str_eq(err.msg, "d.txt:3: dcgmi dmon prints no times: pass --time (the first "
+				  "tick) and --interval (dmon -d) to date the rows");
+	ck_assert_int_eq(cl_run("d.txt", "#Entity  SMCLK\nGPU x    1\nCPU 0  1\n", t, &err), 0);
+	ck_assert_int_eq(rec.nr, 0);
+}
+END_TEST
+
 /* ---- Nsight Systems SQLite exports ---- */
 
 START_TEST(test_nsys_2025)
@@ -449,6 +494,7 @@ cluster_suite(void)
 	tcase_add_test(tc, test_prom_text_amd);
 	tcase_add_test(tc, test_prom_text_errors);
 	tcase_add_test(tc, test_prom_json);
+	tcase_add_test(tc, test_dmon);
 	tcase_add_test(tc, test_nsys_2025);
 	tcase_add_test(tc, test_nsys_2021);
 	suite_add_tcase(s, tc);

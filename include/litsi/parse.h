@@ -104,6 +104,13 @@ struct parse_opts {
 	const char *comm_pattern;	/* NULL = nccl|rccl substring rule */
 	int device;		/* --device for telemetry naming no GPU; -1 if not given */
 	int64_t interval_ns;	/* --interval between ticks of logs without times; 0 = 1 s */
+	/*
+	 * read_nsys() - the reader of Nsight Systems SQLite exports. It lives in
+	 * the store, the only layer that speaks SQL, and the caller wires it in
+	 * (ingest: store_read_nsys()); NULL refuses such files.
+	 */
+	int (*read_nsys)(const char *path, const struct parse_opts *o, struct sink *s,
+			 struct err *err);
 };
 
 /*

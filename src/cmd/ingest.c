@@ -464,6 +464,7 @@ ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 	run->popts.rank = -1;
 	run->popts.time_ns = TIME_NONE;
 	run->popts.device = -1;
+	run->popts.read_nsys = store_read_nsys;
 }
 
 int

@@ -2,9 +2,10 @@
 /*
  * nsys.c: Nsight Systems SQLite exports (nsys export --type sqlite). The
  * file is read by the store layer (the only one that speaks SQL) through a
- * read-only, immutable connection; this parser recognises it.
+ * read-only, immutable connection, handed in as parse_opts.read_nsys; this
+ * parser recognises the file and checks that it is a plain one.
  */
-#include "litsi/store.h"
+#include "litsi/parse.h"
 #include "litsi/litsi.h"
 
 #include <string.h>
@@ -37,7 +38,10 @@ parse(struct input *in, const struct parse_opts *o, struct sink *s, struct err *
 		return err_set(err, LITSI_EDATA,
 			       "%s: byte 0: an Nsight Systems export must be a plain file "
 			       "(not compressed or inside an archive)", input_name(in));
-	return store_read_nsys(path, o, s, err);
+	if (!o->read_nsys)
+		return err_set(err, LITSI_EDATA, "%s: no reader for Nsight Systems exports here",
+			       input_name(in));
+	return o->read_nsys(path, o, s, err);
 }
 
 const struct parser parser_nsys = { "nsys-sqlite", probe, parse };

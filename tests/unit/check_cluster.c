@@ -6,6 +6,7 @@
  */
 #include "litsi/parse.h"
 #include "litsi/litsi.h"
+#include "litsi/store.h"
 
 #include <string.h>
 
@@ -190,7 +191,8 @@ nsys_run(const char *path, struct err *err)
 	struct sink s = { .ctx = &rec, .source = c_source_nsys, .gpu = c_gpu, .kernel = c_kernel,
 			  .launch = c_launch, .step = c_step, .annotation = c_annotation,
 			  .meta = c_meta_nsys, .time_base = c_time_base, .node = c_node };
-	struct parse_opts o = { .rank = -1, .time_ns = TIME_NONE, .device = -1 };
+	struct parse_opts o = { .rank = -1, .time_ns = TIME_NONE, .device = -1,
+				.read_nsys = store_read_nsys };
 	const struct parser *p = parse_find("nsys-sqlite");
 	struct input *in = NULL;
 	const char *head;

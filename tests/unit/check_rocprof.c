@@ -132,7 +132,7 @@ static int
 run(const char *path, const char *want, struct counts *c, struct err *err)
 {
 	const struct parser *p;
-	struct parse_opts o = { -1, TIME_NONE, NULL, NULL, -1, 0 };
+	struct parse_opts o = { -1, TIME_NONE, NULL, NULL, -1, 0, NULL };
 	struct input *in;
 	struct sink s;
 	const char *head;

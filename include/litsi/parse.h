@@ -89,6 +89,12 @@ struct sink {
 	 * be shifted by @base_ns (Kineto baseTimeNanoseconds after traceEvents).
 	 */
 	int (*time_base)(struct sink *s, int64_t base_ns, struct err *err);
+	/*
+	 * node() - the GPUs and readings that follow belong to host @name (a
+	 * Prometheus host label): stored under a node of that name unless the
+	 * user gave --node (then a second host is an error).
+	 */
+	int (*node)(struct sink *s, const char *name, struct err *err);
 };
 
 /* Options a user passes to ingest that parsers need. */
@@ -100,7 +106,25 @@ struct parse_opts {
 	const volatile sig_atomic_t *stop;	/* set by SIGINT/SIGTERM; NULL = never */
 	int64_t db_max_rows;	/* input databases: rows per view; 0 = documented default */
 	int64_t db_max_ms;	/* input databases: ms without a row; 0 = documented default */
+	int device;		/* --device for telemetry naming no GPU; -1 if not given */
+	int64_t interval_ns;	/* --interval between ticks of logs without times; 0 = 1 s */
+	/*
+	 * read_nsys() - the reader of Nsight Systems SQLite exports. It lives in
+	 * the store, the only layer that speaks SQL, and the caller wires it in
+	 * (ingest: store_read_nsys()); NULL refuses such files.
+	 */
+	int (*read_nsys)(const char *path, const struct parse_opts *o, struct sink *s,
+			 struct err *err);
 };
+
+/*
+ * parse_time_arg() - a time as the user gives one: epoch time with a unit
+ * ("1700000000s", "1700000000123ms", "...us", "...ns"; a bare number is ns) or
+ * ISO 8601 ("2026-11-30T18:42:33.5Z", "+01:00", "+0100" or "+01" offsets;
+ * without one, local time in @tz, NULL meaning the machine's zone) → epoch
+ * ns. Return: 0 or -1.
+ */
+int parse_time_arg(const char *s, const char *tz, int64_t *out_ns);
 
 /* ---- parser registry ---- */
 struct parser {

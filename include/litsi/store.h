@@ -178,6 +178,16 @@ int store_info_metrics(struct store *st, struct info_metric **v, size_t *n, stru
 void store_info_free(struct info_source *s, size_t ns, struct info_gpu *g, size_t ng,
 		     struct info_metric *m, size_t nm);
 
+/*
+ * store_read_nsys() - read an Nsight Systems SQLite export (nsys export
+ * --type sqlite) at @path, opened read-only and immutable (no files are
+ * created beside it) under a progress budget, and push its GPUs, kernels,
+ * copies, launches and NVTX ranges into @sink. Return: 0, LITSI_EDATA for a
+ * file that is no export litsi knows (naming the export schema version).
+ */
+int store_read_nsys(const char *path, const struct parse_opts *o, struct sink *sink,
+		    struct err *err);
+
 /* ---- model queries (litsi model, caps, check) ---- */
 /*
  * store_node_power() - every power_w reading of the node's GPUs with

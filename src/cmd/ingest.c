@@ -13,14 +13,17 @@
 #include <time.h>
 
 static const char usage_str[] =
-	"usage: litsi ingest [-f] [--node name] [--rank n] [--format name] [--clock-offset ns]\n"
-	"                    [--time when] [--tz zone] path ...\n";
+	"usage: litsi ingest [-f] [--node name] [--rank n] [--device n] [--format name]\n"
+	"                    [--clock-offset ns] [--time when] [--interval dur] [--tz zone]\n"
+	"                    path ...\n";
 
 static const struct option longopts[] = {
 	{ "clock-offset", required_argument, NULL, 'o' },
+	{ "device", required_argument, NULL, 'D' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "format", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "interval", required_argument, NULL, 'I' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "rank", required_argument, NULL, 'r' },
@@ -112,6 +115,12 @@ static int fwd_time_base(struct sink *s, int64_t base, struct err *e)
 {
 	struct ingest_run *run = s->ctx;
 	return run->inner.time_base(&run->inner, base, e);
+}
+
+static int fwd_node(struct sink *s, const char *name, struct err *e)
+{
+	struct ingest_run *run = s->ctx;
+	return run->inner.node(&run->inner, name, e);
 }
 
 static void
@@ -217,6 +226,7 @@ ingest_input(struct ingest_run *run, struct input *in)
 	outer.aggregate = fwd_aggregate;
 	outer.meta = fwd_meta;
 	outer.time_base = fwd_time_base;
+	outer.node = fwd_node;
 	run->progress_name = input_name(in);
 	run->t0 = time(NULL);
 	if (cmd_progress_enabled() && ctx->verbose >= 0)
@@ -385,6 +395,7 @@ ingest_path(struct ingest_run *run, const char *path)
 static int
 parse_args(int argc, char **argv, struct ingest_run *run)
 {
+	const char *time_arg = NULL;
 	int opt;
 
 	while ((opt = getopt_long(argc, argv, "fh", longopts, NULL)) != -1) {
@@ -421,11 +432,20 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 						       optarg);
 			run->popts.rank = run->iopts.rank;
 			break;
+		case 'D':
+			if (parse_int(optarg, 0, 1 << 20, &run->popts.device))
+				return cmd_usage_error("ingest", usage_str, "invalid --device '%s'",
+						       optarg);
+			break;
 		case 't':
-			if (parse_duration(optarg, &run->popts.time_ns))
+			time_arg = optarg;
+			break;
+		case 'I':
+			if (parse_duration(optarg, &run->popts.interval_ns) ||
+			    run->popts.interval_ns <= 0)
 				return cmd_usage_error("ingest", usage_str,
-						       "invalid --time '%s' (epoch seconds with a "
-						       "unit, e.g. 1700000000s)", optarg);
+						       "invalid --interval '%s' (a duration, e.g. "
+						       "1s or 100ms)", optarg);
 			break;
 		case 'z':
 			run->popts.tz = optarg;
@@ -434,6 +454,12 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 			return cmd_getopt_error("ingest", usage_str, argv);
 		}
 	}
+	/* After the loop: a local --time is read in the --tz zone. */
+	if (time_arg && parse_time_arg(time_arg, run->popts.tz, &run->popts.time_ns))
+		return cmd_usage_error("ingest", usage_str,
+				       "invalid --time '%s' (epoch time with a unit, e.g. "
+				       "1700000000s or 1700000000000ms, or ISO 8601, e.g. "
+				       "2026-11-30T18:42:33Z)", time_arg);
 	if (optind >= argc)
 		return cmd_usage_error("ingest", usage_str, "no input path given");
 	return 0;
@@ -471,6 +497,8 @@ ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 	run->popts.rank = -1;
 	run->popts.time_ns = TIME_NONE;
 	run->popts.stop = &interrupted;
+	run->popts.device = -1;
+	run->popts.read_nsys = store_read_nsys;
 }
 
 int

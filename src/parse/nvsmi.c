@@ -14,7 +14,9 @@
 #include "csv.h"
 #include "telem.h"
 
-enum col_kind { COL_SKIP, COL_TIME, COL_GPU, COL_INDEX, COL_NAME, COL_VALUE, COL_REASONS };
+enum col_kind {
+	COL_SKIP, COL_TIME, COL_GPU, COL_INDEX, COL_BUS, COL_UUID, COL_NAME, COL_VALUE, COL_REASONS
+};
 
 struct nv_map {
 	const char *name, *metric, *unit;
@@ -26,6 +28,10 @@ static const struct nv_map nv_map[] = {
 	{ "timestamp", NULL, NULL, COL_TIME },
 	{ "gpu", NULL, NULL, COL_GPU },
 	{ "index", NULL, NULL, COL_INDEX },
+	{ "pci.bus_id", NULL, NULL, COL_BUS },
+	{ "gpu_bus_id", NULL, NULL, COL_BUS },
+	{ "uuid", NULL, NULL, COL_UUID },
+	{ "gpu_uuid", NULL, NULL, COL_UUID },
 	{ "name", NULL, NULL, COL_NAME },
 	{ "power.draw", METRIC_POWER, "W", COL_VALUE },
 	{ "power.draw.instant", METRIC_POWER, "W", COL_VALUE },
@@ -45,12 +51,6 @@ static const struct nv_map nv_map[] = {
 	{ "clocks_throttle_reasons", NULL, NULL, COL_REASONS },
 	{ "clocks_event_reasons", NULL, NULL, COL_REASONS },
 };
-
-/*
- * NVML clock event reasons that mean power or thermal limiting: SW power cap
- * 0x4, HW slowdown 0x8, SW thermal 0x20, HW thermal 0x40, HW power brake 0x80.
- */
-enum { NV_THROTTLE_MASK = 0x4 | 0x8 | 0x20 | 0x40 | 0x80 };
 
 struct nv_col {
 	enum col_kind kind;
@@ -98,11 +98,26 @@ send_source(struct sink *s, const char *format, struct err *err)
 	return s->source(s, &src, err);
 }
 
+/*
+ * How a row names its GPU: a column holding the index (nvidia-smi's 'index'
+ * or a script's 'gpu'), a column holding a stable key (pci.bus_id, uuid:
+ * devices numbered in order of first appearance, which is nvidia-smi's index
+ * order within a tick), or none (a single GPU, --device, or the position in
+ * a tick of rows sharing one timestamp).
+ */
+enum dev_by { DEV_BY_INDEX, DEV_BY_KEY, DEV_BY_TICK };
+
 struct nv_csv {
 	struct csv csv;
 	struct nv_col *cols;
 	size_t nr_cols;
 	int time_col, dev_col, name_col;
+	enum dev_by dev_by;
+	char **keys;		/* DEV_BY_KEY: keys[i] is device i */
+	size_t nr_keys, alloc_keys;
+	char tick_time[40];	/* DEV_BY_TICK: timestamp cell of the current tick */
+	int tick_pos;		/* rows seen in the current tick */
+	int64_t tick_t, gap_min, gap_max;	/* gaps between tick starts, ns */
 	struct telem_tz tz;
 };
 
@@ -110,7 +125,7 @@ static void
 take_header(struct nv_csv *a)
 {
 	size_t i, n = csv_nfields(&a->csv);
-	int index_col = -1, gpu_col = -1;
+	int index_col = -1, gpu_col = -1, key_col = -1;
 
 	csv_set_header(&a->csv);
 	free(a->cols);
@@ -127,11 +142,103 @@ take_header(struct nv_csv *a)
 			gpu_col = (int)i;
 		if (c->kind == COL_INDEX && index_col < 0)
 			index_col = (int)i;
+		if ((c->kind == COL_BUS || (c->kind == COL_UUID && key_col < 0)))
+			key_col = (int)i;
 		if (c->kind == COL_NAME && a->name_col < 0)
 			a->name_col = (int)i;
 	}
 	/* A script's own 'gpu' column names the device; 'index' is then what it queried. */
 	a->dev_col = gpu_col >= 0 ? gpu_col : index_col;
+	a->dev_by = DEV_BY_INDEX;
+	if (a->dev_col < 0) {
+		a->dev_col = key_col;
+		a->dev_by = key_col >= 0 ? DEV_BY_KEY : DEV_BY_TICK;
+	}
+}
+
+/* The device of a pci.bus_id or uuid, numbered on first sight and recorded as metadata. */
+static int
+key_device(struct nv_csv *a, struct sink *s, int *dev, struct err *err)
+{
+	const char *key = csv_get(&a->csv, a->dev_col);
+	char mkey[32], mval[160];
+	size_t i;
+
+	if (!*key || *key == '[')
+		return csv_err(&a->csv, err, "expected a GPU in column '%s'",
+			       csv_hdr_name(&a->csv, a->dev_col));
+	for (i = 0; i < a->nr_keys; i++) {
+		if (!strcmp(a->keys[i], key)) {
+			*dev = (int)i;
+			return 0;
+		}
+	}
+	if (a->nr_keys >= 1 << 16)
+		return csv_err(&a->csv, err, "more than 65536 GPUs in column '%s'",
+			       csv_hdr_name(&a->csv, a->dev_col));
+	VEC_GROW(a->keys, a->nr_keys + 1, a->alloc_keys);
+	a->keys[a->nr_keys] = xstrdup(key);
+	*dev = (int)a->nr_keys++;
+	snprintf(mkey, sizeof(mkey), "device %d", *dev);
+	snprintf(mval, sizeof(mval), "%s %s", csv_hdr_name(&a->csv, a->dev_col), key);
+	return s->meta(s, mkey, mval, err);
+}
+
+/*
+ * No GPU column: --device, else the position within a tick (rows with the
+ * same timestamp). nvidia-smi stamps each GPU of a tick a few ms apart, so
+ * gaps between ticks that differ by more than 5x mean several GPUs that this
+ * log cannot tell apart: refused, naming the column to add.
+ */
+static int
+tick_device(struct nv_csv *a, const struct parse_opts *o, int64_t t, int *dev,
+	    struct err *err)
+{
+	const char *cell = a->time_col >= 0 ? csv_get(&a->csv, a->time_col) : "";
+
+	if (o->device >= 0) {
+		*dev = o->device;
+		return 0;
+	}
+	if (a->tick_pos && !strcmp(cell, a->tick_time)) {
+		if (a->tick_pos >= 64)
+			return csv_err(&a->csv, err, "no GPU column and more than 64 rows at one "
+				       "time (add 'index' to --query-gpu, or pass --device)");
+		*dev = a->tick_pos++;
+		return 0;
+	}
+	if (a->tick_pos) {
+		int64_t gap = t - a->tick_t;
+
+		a->gap_min = a->gap_min < 0 || gap < a->gap_min ? gap : a->gap_min;
+		a->gap_max = gap > a->gap_max ? gap : a->gap_max;
+		if (gap < 0 || (a->gap_min >= 0 && a->gap_max > 5 * a->gap_min))
+			return csv_err(&a->csv, err, "no GPU column and readings %s apart: "
+				       "several GPUs cannot be told apart (add 'index' or "
+				       "'pci.bus_id' to --query-gpu, or pass --device for one GPU)",
+				       gap < 0 ? "going back in time" : "unevenly");
+	}
+	snprintf(a->tick_time, sizeof(a->tick_time), "%s", cell);
+	a->tick_t = t;
+	a->tick_pos = 1;
+	*dev = 0;
+	return 0;
+}
+
+static int
+row_device(struct nv_csv *a, const struct parse_opts *o, struct sink *s, int64_t t, int *dev,
+	   struct err *err)
+{
+	struct csv *c = &a->csv;
+
+	if (a->dev_by == DEV_BY_KEY)
+		return key_device(a, s, dev, err);
+	if (a->dev_by == DEV_BY_TICK)
+		return tick_device(a, o, t, dev, err);
+	if (parse_int(csv_get(c, a->dev_col), 0, 1 << 20, dev))
+		return csv_err(c, err, "expected a GPU index in column '%s'",
+			       csv_hdr_name(c, a->dev_col));
+	return 0;
 }
 
 static int
@@ -145,9 +252,7 @@ put_reasons(struct telem_row *row, const char *cell, struct err *err)
 	mask = strtoull(cell + 2, &end, 16);
 	if (*end || end == cell + 2)
 		return 0;
-	if (telem_put(row, "clocks_event_reasons", "", (double)mask, err))
-		return err->status;
-	return telem_put(row, METRIC_THROTTLE, "%", mask & NV_THROTTLE_MASK ? 100 : 0, err);
+	return telem_put_reasons(row, (double)mask, err);
 }
 
 static int
@@ -163,14 +268,13 @@ csv_row(struct nv_csv *a, const struct parse_opts *o, struct telem_row *row,
 	if (csv_nfields(c) != a->nr_cols)
 		return csv_err(c, err, "expected %zu fields as in the header, got %zu",
 			       a->nr_cols, csv_nfields(c));
-	if (parse_int(csv_get(c, a->dev_col), 0, 1 << 20, &dev))
-		return csv_err(c, err, "expected a GPU index in column '%s'",
-			       csv_hdr_name(c, a->dev_col));
 	if (a->time_col >= 0 && telem_parse_time(&a->tz, csv_get(c, a->time_col), &t))
 		return csv_err(c, err, "expected a time like '2024/10/30 18:42:33.189' in "
 			       "column '%s'", csv_hdr_name(c, a->time_col));
 	if (t == TIME_NONE)
 		return csv_err(c, err, "no 'timestamp' column: pass --time to date the readings");
+	if (row_device(a, o, row->sink, t, &dev, err))
+		return err->status;
 	if (a->name_col >= 0 && *csv_get(c, a->name_col) && csv_get(c, a->name_col)[0] != '[')
 		product = csv_get(c, a->name_col);
 	if (telem_gpu(gpus, row->sink, dev, "NVIDIA", product, err))
@@ -190,18 +294,28 @@ csv_row(struct nv_csv *a, const struct parse_opts *o, struct telem_row *row,
 	return telem_row_end(row, err);
 }
 
+/* Whether a line (or first cell) starts like a header of nvidia-smi query names. */
+static bool
+header_start(const char *l, size_t n)
+{
+	static const char *const first[] = { "timestamp", "index", "pci.bus_id", "uuid" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(first); i++)
+		if (n >= strlen(first[i]) && !strncasecmp(l, first[i], strlen(first[i])))
+			return true;
+	return false;
+}
+
 static int
 nv_record(struct nv_csv *a, const struct parse_opts *o, struct telem_row *row,
 	  struct telem_gpus *gpus, struct err *err)
 {
 	if (csv_blank(&a->csv))
 		return 0;
-	if (!a->cols || !strncasecmp(csv_get(&a->csv, 0), "timestamp", 9) ||
-	    !strcasecmp(csv_get(&a->csv, 0), "index")) {
+	if (!a->cols || header_start(csv_get(&a->csv, 0), strlen(csv_get(&a->csv, 0)))) {
 		if (!a->cols || !csv_is_header(&a->csv))
 			take_header(a);
-		if (a->dev_col < 0)
-			return csv_err(&a->csv, err, "expected an 'index' column in the header");
 		return 0;
 	}
 	return csv_row(a, o, row, gpus, err);
@@ -210,7 +324,7 @@ nv_record(struct nv_csv *a, const struct parse_opts *o, struct telem_row *row,
 static int
 nv_csv_parse(struct input *in, const struct parse_opts *o, struct sink *s, struct err *err)
 {
-	struct nv_csv a = { .time_col = -1, .dev_col = -1, .name_col = -1 };
+	struct nv_csv a = { .time_col = -1, .dev_col = -1, .name_col = -1, .gap_min = -1 };
 	struct telem_row row = { .sink = s };
 	struct telem_gpus gpus = { 0 };
 	int rc;
@@ -222,6 +336,9 @@ nv_csv_parse(struct input *in, const struct parse_opts *o, struct sink *s, struc
 		rc = nv_record(&a, o, &row, &gpus, err);
 	telem_tz_pop(&a.tz);
 	telem_gpus_release(&gpus);
+	while (a.nr_keys)
+		free(a.keys[--a.nr_keys]);
+	free(a.keys);
 	free(a.cols);
 	csv_release(&a.csv);
 	return rc < 0 ? rc : 0;
@@ -239,7 +356,7 @@ nv_csv_probe(const char *head, size_t len, const char *name)
 	const char *l = telem_first_line(head, len, &n);
 
 	(void)name;
-	if (!l || (strncasecmp(l, "timestamp", 9) && strncasecmp(l, "index", 5)))
+	if (!l || !header_start(l, n))
 		return 0;
 	for (i = 0; i < ARRAY_SIZE(marks); i++)
 		if (memmem(l, n, marks[i], strlen(marks[i])))

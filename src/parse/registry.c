@@ -14,9 +14,12 @@ extern const struct parser parser_rocprof_stats;
 extern const struct parser parser_rocprofv3_csv;
 extern const struct parser parser_rocprofv3_json;
 extern const struct parser parser_rocpd;
+extern const struct parser parser_nsys;
 extern const struct parser parser_amdsmi_csv, parser_amdsmi_json;	/* amdsmi.c */
 extern const struct parser parser_rocmsmi_csv, parser_rocmsmi_json;	/* rocmsmi.c */
 extern const struct parser parser_nvsmi_csv, parser_zeus_csv;		/* nvsmi.c */
+extern const struct parser parser_prom_text, parser_prom_json;		/* prom.c */
+extern const struct parser parser_dcgmi_dmon;				/* dmon.c */
 
 static const struct parser *const parsers[] = {
 	&parser_pytorch,
@@ -26,12 +29,16 @@ static const struct parser *const parsers[] = {
 	&parser_rocprofv3_csv,
 	&parser_rocprofv3_json,
 	&parser_rocpd,
+	&parser_nsys,
 	&parser_amdsmi_csv,
 	&parser_amdsmi_json,
 	&parser_rocmsmi_csv,
 	&parser_rocmsmi_json,
 	&parser_nvsmi_csv,
 	&parser_zeus_csv,
+	&parser_prom_text,
+	&parser_prom_json,
+	&parser_dcgmi_dmon,
 };
 
 const struct parser *

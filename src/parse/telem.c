@@ -158,6 +158,17 @@ telem_put(struct telem_row *r, const char *metric, const char *unit, double v,
 }
 
 int
+telem_put_reasons(struct telem_row *r, double mask, struct err *err)
+{
+	enum { THROTTLE_MASK = 0x4 | 0x8 | 0x20 | 0x40 | 0x80 };
+	uint64_t bits = mask >= 0 && mask < 18446744073709551616.0 ? (uint64_t)mask : 0;
+
+	if (telem_put(r, "clocks_event_reasons", "", mask, err))
+		return err->status;
+	return telem_put(r, METRIC_THROTTLE, "%", bits & THROTTLE_MASK ? 100 : 0, err);
+}
+
+int
 telem_row_end(struct telem_row *r, struct err *err)
 {
 	if (r->nr_xcd && telem_put(r, METRIC_GFX_CLK, "MHz", r->xcd_sum / r->nr_xcd, err))
@@ -316,6 +327,26 @@ local_hour(struct telem_tz *tz, const char *s, int y, int mo, int d, int h, int6
 	return 0;
 }
 
+/* "+HH:MM", "+HHMM" or "+HH" (or '-') → hours and minutes, signed. Return: 0 or -1. */
+static int
+utc_offset(const char *p, int *oh, int *om)
+{
+	size_t n = strlen(p);
+	int sign = *p == '-' ? -1 : 1;
+
+	if ((*p != '+' && *p != '-') || digits(p + 1, 2, oh))
+		return -1;
+	*om = 0;
+	if ((n == 6 && (p[3] != ':' || digits(p + 4, 2, om))) ||
+	    (n == 5 && digits(p + 3, 2, om)) || (n != 3 && n != 5 && n != 6))
+		return -1;
+	if (*oh > 23 || *om > 59)
+		return -1;
+	*oh *= sign;
+	*om *= sign;
+	return 0;
+}
+
 int
 telem_parse_time(struct telem_tz *tz, const char *s, int64_t *out_ns)
 {
@@ -341,10 +372,9 @@ telem_parse_time(struct telem_tz *tz, const char *s, int64_t *out_ns)
 				return -1;
 		} else if (!strcmp(p, "Z")) {
 			base = days_from_civil(y, mo, d) * 86400 + h * 3600;
-		} else if ((*p == '+' || *p == '-') && strlen(p) == 6 && p[3] == ':' &&
-			   !digits(p + 1, 2, &oh) && !digits(p + 4, 2, &om)) {
+		} else if (!utc_offset(p, &oh, &om)) {
 			base = days_from_civil(y, mo, d) * 86400 + h * 3600;
-			base -= (*p == '+' ? 1 : -1) * (oh * 3600 + om * 60);
+			base -= oh * 3600 + om * 60;
 		} else {
 			return -1;
 		}
@@ -357,6 +387,20 @@ telem_parse_time(struct telem_tz *tz, const char *s, int64_t *out_ns)
 		return -1;
 	*out_ns = base;
 	return 0;
+}
+
+int
+parse_time_arg(const char *s, const char *zone, int64_t *out_ns)
+{
+	struct telem_tz tz;
+	int rc;
+
+	if (*s && isdigit((unsigned char)*s) && !strchr(s, '-') && !strchr(s, ':'))
+		return parse_duration(s, out_ns);
+	telem_tz_push(&tz, zone);
+	rc = telem_parse_time(&tz, s, out_ns);
+	telem_tz_pop(&tz);
+	return rc;
 }
 
 /* ---- JSON ---- */

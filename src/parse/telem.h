@@ -52,6 +52,13 @@ void telem_row_start(struct telem_row *r, int device, int64_t t_ns);
  */
 int telem_put(struct telem_row *r, const char *metric, const char *unit, double v,
 	      struct err *err);
+/*
+ * telem_put_reasons() - an NVML clock event reasons bitmask @mask (a reading,
+ * so a double): kept as clocks_event_reasons, and throttle_pct 100 when a
+ * power or thermal reason is set (SW power cap 0x4, HW slowdown 0x8, SW
+ * thermal 0x20, HW thermal 0x40, HW power brake 0x80), else 0.
+ */
+int telem_put_reasons(struct telem_row *r, double mask, struct err *err);
 /* telem_row_end() - send the derived readings (XCD mean clock, throttle). */
 int telem_row_end(struct telem_row *r, struct err *err);
 

@@ -69,20 +69,32 @@ struct name_slot {
 
 struct sample_span;
 
+/* One node's device -> gpu.id map (0 = not seen): O(1) per record. */
+struct node_devs {
+	int64_t node_id;
+	int64_t *gpu;
+	size_t len;
+};
+
 struct store_ingest {
 	struct store *st;
 	struct ingest_opts opts;
 	sqlite3_stmt *stmt[S_COUNT];
 	int64_t source_id;
-	int64_t node_id;
+	int64_t node_id;		/* the current node; the source's is the first */
+	char *node;			/* host named by the file (sink->node), NULL = none */
+	char *nodes_first;		/* the first host the file named */
+	int64_t *node_ids;		/* distinct nodes switched to (sink->node) */
+	size_t nr_nodes, alloc_nodes;
 	char *format, *hostname;
 	int clock;
 	int rank, world_size;
 	int64_t base_ns;		/* added to every time: clock offset + late Kineto base */
 	struct name_slot *names;	/* open addressing, power-of-two size */
 	size_t names_cap, names_nr;
-	int64_t *dev_gpu;	/* device -> gpu.id (0 = not seen): O(1) per record */
-	size_t dev_gpu_len, devs_nr;
+	struct node_devs *ndevs;	/* per node of the file: device -> gpu.id */
+	size_t nr_ndevs, alloc_ndevs, cur_ndevs;
+	size_t devs_nr;		/* GPUs seen, over every node */
 	struct name_slot *metrics;
 	size_t metrics_cap, metrics_nr;
 	int64_t n_kernels, n_comm, n_telemetry, n_aggregates;
@@ -212,13 +224,14 @@ name_id(struct store_ingest *ig, const char *text, size_t len, int64_t *id, stru
 static const char *
 node_name(const struct store_ingest *ig)
 {
-	return ig->opts.node ? ig->opts.node : "default";
+	return ig->opts.node ? ig->opts.node : ig->node ? ig->node : "default";
 }
 
 static int
 ensure_node(struct store_ingest *ig, struct err *err)
 {
 	sqlite3_stmt *s;
+	bool first = ig->node_id == 0;
 	int rc;
 
 	if (ig->node_id > 0)
@@ -238,6 +251,8 @@ ensure_node(struct store_ingest *ig, struct err *err)
 	sqlite3_finalize(s);
 	if (rc != SQLITE_ROW)
 		return store_sqlerr(ig->st, err, "cannot find node");
+	if (!first)
+		return 0;
 	s = NULL;
 	if (store_prepare(ig->st, "UPDATE source SET node_id = ? WHERE id = ?", &s, err))
 		return err->status;
@@ -292,25 +307,53 @@ upsert_gpu(struct store_ingest *ig, const struct rec_gpu *g, int64_t *gpu_id, st
 	return 0;
 }
 
-/* The slot of @device in the device -> gpu.id map, grown as needed. */
+/*
+ * The device map of the current node. One file can feed several nodes (host
+ * labels), each with its own map; a file names few nodes, the last one used
+ * is tried first.
+ */
+static struct node_devs *
+node_devs(struct store_ingest *ig)
+{
+	size_t i;
+
+	if (ig->cur_ndevs < ig->nr_ndevs && ig->ndevs[ig->cur_ndevs].node_id == ig->node_id)
+		return &ig->ndevs[ig->cur_ndevs];
+	for (i = 0; i < ig->nr_ndevs; i++)
+		if (ig->ndevs[i].node_id == ig->node_id)
+			break;
+	if (i == ig->nr_ndevs) {
+		VEC_GROW(ig->ndevs, ig->nr_ndevs + 1, ig->alloc_ndevs);
+		ig->ndevs[ig->nr_ndevs++] = (struct node_devs){ .node_id = ig->node_id };
+	}
+	ig->cur_ndevs = i;
+	return &ig->ndevs[i];
+}
+
+/* The slot of @device in the current node's device -> gpu.id map, grown as needed. */
 static int
 dev_slot(struct store_ingest *ig, int device, int64_t **slot, struct err *err)
 {
-	size_t n = ig->dev_gpu_len;
+	struct node_devs *nd;
+	size_t n;
 
 	if (device < 0 || device > DEVICE_MAX)
 		return err_set(err, LITSI_EDATA, "GPU device index %d outside 0..%d", device,
 			       DEVICE_MAX);
+	if (ensure_node(ig, err))
+		return err->status;
+	nd = node_devs(ig);
+	n = nd->len;
 	if ((size_t)device >= n) {
 		size_t want = n ? n : 16;
 
 		while (want <= (size_t)device)
 			want *= 2;
-		ig->dev_gpu = xrealloc(ig->dev_gpu, want * sizeof(*ig->dev_gpu));
-		memset(ig->dev_gpu + n, 0, (want - n) * sizeof(*ig->dev_gpu));
-		ig->dev_gpu_len = want;
+		nd->gpu = xrealloc(nd->gpu, want * sizeof(*nd->gpu));
+		memset(nd->gpu + n, 0, (want - n) * sizeof(*nd->gpu));
+		nd->len = want;
 	}
-	*slot = &ig->dev_gpu[device];
+	*slot = &nd->gpu[device];
 	return 0;
 }
 
@@ -599,6 +642,45 @@ sink_time_base(struct sink *sk, int64_t base_ns, struct err *err)
 	return 0;
 }
 
+/*
+ * A file that names hosts (Prometheus host labels) stores each host's GPUs
+ * under a node of that name. With --node, every reading goes to that node,
+ * which only makes sense for one host: a second host is refused.
+ */
+static int
+sink_node(struct sink *sk, const char *name, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	size_t i;
+
+	if (ig->nodes_first && !strcmp(ig->node, name))
+		return 0;
+	if (!*name)
+		return err_set(err, LITSI_EDATA, "empty host name");
+	if (ig->opts.node && ig->nodes_first)
+		return err_set(err, LITSI_EDATA, "several hosts ('%s', '%s') in one file: drop "
+			       "--node so that each host becomes its own node",
+			       ig->nodes_first, name);
+	if (!ig->nodes_first)
+		ig->nodes_first = xstrdup(name);
+	if (ig->opts.node) {
+		ig->node = xstrdup(name);
+		return 0;
+	}
+	free(ig->node);
+	ig->node = xstrdup(name);
+	if (ig->node_id > 0)
+		ig->node_id = -1;	/* looked up again by ensure_node */
+	if (ensure_node(ig, err))
+		return err->status;
+	for (i = 0; i < ig->nr_nodes; i++)
+		if (ig->node_ids[i] == ig->node_id)
+			return 0;
+	VEC_GROW(ig->node_ids, ig->nr_nodes + 1, ig->alloc_nodes);
+	ig->node_ids[ig->nr_nodes++] = ig->node_id;
+	return 0;
+}
+
 static void
 ingest_free(struct store_ingest *ig)
 {
@@ -612,10 +694,15 @@ ingest_free(struct store_ingest *ig)
 		free(ig->metrics[i].text);
 	free(ig->names);
 	free(ig->metrics);
-	free(ig->dev_gpu);
+	for (i = 0; i < ig->nr_ndevs; i++)
+		free(ig->ndevs[i].gpu);
+	free(ig->ndevs);
 	free(ig->samples);
 	free(ig->format);
 	free(ig->hostname);
+	free(ig->node);
+	free(ig->nodes_first);
+	free(ig->node_ids);
 	free(ig);
 }
 
@@ -694,6 +781,7 @@ store_ingest_begin(struct store *st, const char *path, const struct ingest_opts 
 	sink->aggregate = sink_aggregate;
 	sink->meta = sink_meta;
 	sink->time_base = sink_time_base;
+	sink->node = sink_node;
 	*out = ig;
 	return 0;
 fail:
@@ -958,7 +1046,12 @@ static int
 summarize(struct store_ingest *ig, struct ingest_summary *sum, struct err *err)
 {
 	snprintf(sum->format, sizeof(sum->format), "%s", ig->format ? ig->format : "unknown");
-	snprintf(sum->node, sizeof(sum->node), "%s", node_name(ig));
+	if (ig->nr_nodes > 1)
+		snprintf(sum->node, sizeof(sum->node), "%s and %zu more", ig->nodes_first,
+			 ig->nr_nodes - 1);
+	else
+		snprintf(sum->node, sizeof(sum->node), "%s",
+			 ig->nodes_first && !ig->opts.node ? ig->nodes_first : node_name(ig));
 	sum->rank = ig->rank;
 	sum->kernels = ig->n_kernels;
 	sum->comm = ig->n_comm;

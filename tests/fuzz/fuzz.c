@@ -13,6 +13,7 @@
 #include "litsi/util.h"
 #include "parse/jscan.h"
 
+#include <fcntl.h>
 #include <json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,9 @@
 #define FUZZ_STORE 12		/* detect + parse into the real store (temp DB) */
 #define FUZZ_TEXTESC 13		/* the terminal, JSON and XML escapers on any bytes */
 #define FUZZ_ROCPD 14		/* rocpd: the bytes as a SQLite file, read immutable, budgeted */
+#define FUZZ_PROM 15		/* Prometheus text exposition and HTTP API JSON */
+#define FUZZ_NSYS 16		/* Nsight Systems SQLite export, from a temporary file */
+#define FUZZ_DMON 17		/* dcgmi dmon text */
 
 #ifndef FUZZ_TARGET
 #error "define FUZZ_TARGET"
@@ -152,15 +156,23 @@ d_time_base(struct sink *s, int64_t base, struct err *e)
 	return 0;
 }
 
+static int
+d_node(struct sink *s, const char *name, struct err *e)
+{
+	touch(name);
+	return 0;
+}
+
 static struct sink discard = {
 	.source = d_source, .gpu = d_gpu, .kernel = d_kernel, .launch = d_launch,
 	.step = d_step, .annotation = d_annotation, .collective = d_collective,
 	.telemetry = d_telemetry, .aggregate = d_aggregate, .meta = d_meta,
-	.time_base = d_time_base,
+	.time_base = d_time_base, .node = d_node,
 };
 
 static const struct parse_opts popts = {
-	.rank = -1, .time_ns = INT64_C(1700000000000000000), .tz = "UTC",
+	.rank = -1, .time_ns = INT64_C(1700000000000000000), .tz = "UTC", .device = -1,
+	.read_nsys = store_read_nsys,
 };
 
 /* Run parser @name over the bytes; every failure must be a clean status. */
@@ -461,6 +473,31 @@ rocpd_file(const uint8_t *data, size_t size)
 }
 #endif
 
+#if FUZZ_TARGET == FUZZ_NSYS
+/* The bytes as a file (the reader opens a path, immutable), then the nsys parser. */
+static void
+nsys_file(const uint8_t *data, size_t size)
+{
+	char path[64];
+	struct input *in;
+	struct err err = { 0 };
+	int fd, rc;
+
+	snprintf(path, sizeof(path), "/tmp/litsi-fuzz-nsys-%d.sqlite", (int)getpid());
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
+		abort();
+	close(fd);
+	if (input_open(path, &in, &err))
+		abort();
+	rc = parse_find("nsys-sqlite")->parse(in, &popts, &discard, &err);
+	if (rc > 0 || (rc < 0 && (!err.msg[0] || err.status != rc)))
+		abort();
+	input_close(in);
+	unlink(path);
+}
+#endif
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -487,6 +524,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #elif FUZZ_TARGET == FUZZ_TELEM_JSON
 	run_parser("amd-smi-json", data, size);
 	run_parser("rocm-smi-json", data, size);
+#elif FUZZ_TARGET == FUZZ_PROM
+	run_parser("prometheus-text", data, size);
+	run_parser("prometheus-json", data, size);
+#elif FUZZ_TARGET == FUZZ_NSYS
+	nsys_file(data, size);
+#elif FUZZ_TARGET == FUZZ_DMON
+	run_parser("dcgmi-dmon", data, size);
 #elif FUZZ_TARGET == FUZZ_GZIP
 	gzip_layer(data, size);
 #elif FUZZ_TARGET == FUZZ_TAR

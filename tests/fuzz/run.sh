@@ -25,6 +25,9 @@ pats() {
 	rocmsmi) echo 'rocm-smi*.csv rocm-smi*.txt' ;;
 	nvsmi) echo 'nvidia*.csv power_*.csv temperature_*.csv' ;;
 	telem_json) echo 'amdsmi*.json rocm-smi*.json gpu_metrics*.json' ;;
+	prom) echo '*.prom dcgm-query*.json prom-*.json' ;;
+	nsys) echo 'nsys*.sqlite' ;;
+	dmon) echo 'dcgmi-dmon*.txt' ;;
 	gzip | tar | store) echo '*' ;;
 	textesc) echo '*.json *.csv' ;;
 	rocpd) echo 'none' ;;
@@ -48,7 +51,7 @@ seed() {
 		[ $ok = 1 ] || continue
 		n=$((n + 1))
 		case $t:$b in
-		gzip:*.gz | tar:* | store:*.gz)
+		gzip:*.gz | tar:* | store:*.gz | nsys:*)
 			[ "$(wc -c < "$f")" -le 262144 ] && cp "$f" "$dir/$n-$b" ;;
 		*:*.gz) gzip -dc "$f" 2>/dev/null | head -c 65536 > "$dir/$n-$b" ;;
 		*) head -c 65536 "$f" > "$dir/$n-$b" ;;

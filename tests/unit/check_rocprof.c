@@ -132,7 +132,7 @@ static int
 run(const char *path, const char *want, struct counts *c, struct err *err)
 {
 	const struct parser *p;
-	struct parse_opts o = { .rank = -1, .time_ns = TIME_NONE };
+	struct parse_opts o = { .rank = -1, .time_ns = TIME_NONE, .device = -1 };
 	struct input *in;
 	struct sink s;
 	const char *head;

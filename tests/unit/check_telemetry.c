@@ -30,6 +30,7 @@ struct rec {
 	char vendor[MAXGPU][16], product[MAXGPU][48];
 	int nr;
 	struct reading r[MAXREC];
+	char meta1[96];		/* the value of metadata key "device 1" */
 };
 
 static int
@@ -80,11 +81,22 @@ r_telemetry(struct sink *s, const struct rec_telemetry *t, struct err *e)
 	return 0;
 }
 
+static int
+r_meta(struct sink *s, const char *key, const char *value, struct err *e)
+{
+	struct rec *c = s->ctx;
+
+	(void)e;
+	if (!strcmp(key, "device 1"))
+		snprintf(c->meta1, sizeof(c->meta1), "%s", value);
+	return 0;
+}
+
 static struct sink
 rec_sink(struct rec *c)
 {
 	struct sink s = { .ctx = c, .source = r_source, .gpu = r_gpu,
-			  .telemetry = r_telemetry };
+			  .telemetry = r_telemetry, .meta = r_meta };
 
 	memset(c, 0, sizeof(*c));
 	return s;
@@ -93,7 +105,7 @@ rec_sink(struct rec *c)
 static struct parse_opts
 opts(int64_t time_ns, const char *tz)
 {
-	struct parse_opts o = { .rank = -1, .time_ns = time_ns, .tz = tz };
+	struct parse_opts o = { .rank = -1, .time_ns = time_ns, .tz = tz, .device = -1 };
 
 	return o;
 }
@@ -503,6 +515,73 @@ START_TEST(test_nvsmi)
 }
 END_TEST
 
+/* Logs without an 'index' column: one GPU, keyed by pci.bus_id, ticks, ambiguous. */
+START_TEST(test_nvsmi_noindex)
+{
+	struct parse_opts o = opts(TIME_NONE, "UTC");
+	struct err err = { 0 };
+	const int64_t t = 1730313753189000000LL;
+
+	ck_assert_int_eq(run_mem("n.csv", "timestamp, power.draw [W]\n"
+				 "2024/10/30 18:42:33.189, 100.5 W\n"
+				 "2024/10/30 18:42:33.239, 101.5 W\n"
+				 "2024/10/30 18:42:33.290, 102.5 W\n", &o, &rec, &err), 0);
+	ck_assert_int_eq(rec.nr, 3);
+	ck_assert_double_eq(value_of(&rec, 0, t + 101000000, METRIC_POWER), 102.5);
+	o.device = 5;
+	ck_assert_int_eq(run_mem("n.csv", "timestamp, power.draw [W]\n"
+				 "2024-10-30T18:42:33.189Z, 100.5 W\n", &o, &rec, &err), 0);
+	ck_assert_double_eq(value_of(&rec, 5, t, METRIC_POWER), 100.5);
+	o.device = -1;
+	ck_assert_int_eq(run_mem("n.csv", "timestamp, pci.bus_id, power.draw [W]\n"
+				 "2024/10/30 18:42:33.189, 00000000:18:00.0, 1 W\n"
+				 "2024/10/30 18:42:33.193, 00000000:2A:00.0, 2 W\n"
+				 "2024/10/30 18:42:34.189, 00000000:18:00.0, 3 W\n"
+				 "2024/10/30 18:42:34.193, 00000000:2A:00.0, 4 W\n", &o, &rec, &err),
+			 0);
+	ck_assert_double_eq(value_of(&rec, 1, t + 1004000000, METRIC_POWER), 4);
+	ck_assert_str_eq(rec.meta1, "pci.bus_id 00000000:2A:00.0");
+	/* Two GPUs stamped with one time per tick: the position is the device. */
+	ck_assert_int_eq(run_mem("n.csv", "timestamp, power.draw [W]\n"
+				 "2024/10/30 18:42:33.189, 1 W\n2024/10/30 18:42:33.189, 2 W\n"
+				 "2024/10/30 18:42:34.189, 3 W\n2024/10/30 18:42:34.189, 4 W\n",
+				 &o, &rec, &err), 0);
+	ck_assert_double_eq(value_of(&rec, 1, t + 1000000000, METRIC_POWER), 4);
+	/* Two GPUs a few ms apart: cannot be told apart. */
+	ck_assert_int_eq(run_mem("n.csv", "timestamp, power.draw [W]\n"
+				 "2024/10/30 18:42:33.189, 1 W\n2024/10/30 18:42:33.193, 2 W\n"
+				 "2024/10/30 18:42:34.189, 3 W\n2024/10/30 18:42:34.193, 4 W\n",
+				 &o, &rec, &err), LITSI_EDATA);
+	ck_assert_str_eq(err.msg, "n.csv:4: no GPU column and readings unevenly apart: several "
+				  "GPUs cannot be told apart (add 'index' or 'pci.bus_id' to "
+				  "--query-gpu, or pass --device for one GPU)");
+}
+END_TEST
+
+START_TEST(test_time_arg)
+{
+	int64_t t;
+
+	ck_assert_int_eq(parse_time_arg("1700000000s", NULL, &t), 0);
+	ck_assert_int_eq(t, 1700000000LL * 1000000000);
+	ck_assert_int_eq(parse_time_arg("1700000000123ms", NULL, &t), 0);
+	ck_assert_int_eq(t, 1700000000123LL * 1000000);
+	ck_assert_int_eq(parse_time_arg("2023-11-14T22:13:20Z", NULL, &t), 0);
+	ck_assert_int_eq(t, 1700000000LL * 1000000000);
+	ck_assert_int_eq(parse_time_arg("2023-11-14T23:13:20.5+01:00", NULL, &t), 0);
+	ck_assert_int_eq(t, 1700000000500000000LL);
+	ck_assert_int_eq(parse_time_arg("2023-11-14T21:13:20-0100", NULL, &t), 0);
+	ck_assert_int_eq(t, 1700000000LL * 1000000000);
+	ck_assert_int_eq(parse_time_arg("2023-11-14T23:13:20+01", NULL, &t), 0);
+	ck_assert_int_eq(t, 1700000000LL * 1000000000);
+	ck_assert_int_eq(parse_time_arg("2023-11-14 23:13:20", "Europe/Paris", &t), 0);
+	ck_assert_int_eq(t, 1700000000LL * 1000000000);
+	ck_assert_int_eq(parse_time_arg("2023-11-14T23:13:20+1", NULL, &t), -1);
+	ck_assert_int_eq(parse_time_arg("2023-11-14T23:13:20+24:00", NULL, &t), -1);
+	ck_assert_int_eq(parse_time_arg("yesterday", NULL, &t), -1);
+}
+END_TEST
+
 START_TEST(test_zeus)
 {
 	struct parse_opts o = opts(TIME_NONE, NULL);
@@ -633,6 +712,8 @@ telemetry_suite(void)
 	tcase_add_test(tc, test_rocm_csv);
 	tcase_add_test(tc, test_rocm_json);
 	tcase_add_test(tc, test_nvsmi);
+	tcase_add_test(tc, test_nvsmi_noindex);
+	tcase_add_test(tc, test_time_arg);
 	tcase_add_test(tc, test_zeus);
 	tcase_add_test(tc, test_probe);
 	tcase_add_test(tc, test_corpus_amdsmi);

@@ -157,6 +157,62 @@ scan_str(const char *p, const char *end)
 	return (str_stop_long ? str_stop_long : str_stop_pick)(p, end);
 }
 
+static const unsigned char num_char[256];
+
+static const char *
+num_end_portable(const char *p, const char *end)
+{
+	while (p < end && num_char[(unsigned char)*p])
+		p++;
+	return p;
+}
+
+#ifdef JSCAN_X86
+/* num_end_sse2() - the first byte that cannot be part of a number, 16 bytes at a time. */
+static const char *
+num_end_sse2(const char *p, const char *end)
+{
+	for (; end - p >= 16; p += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i d = _mm_sub_epi8(x, _mm_set1_epi8('0'));
+		__m128i ok = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
+		__m128i e = _mm_or_si128(x, _mm_set1_epi8(0x20));	/* 'E' -> 'e' */
+		unsigned m;
+
+		ok = _mm_or_si128(ok, _mm_cmpeq_epi8(x, _mm_set1_epi8('.')));
+		ok = _mm_or_si128(ok, _mm_cmpeq_epi8(e, _mm_set1_epi8('e')));
+		ok = _mm_or_si128(ok, _mm_cmpeq_epi8(x, _mm_set1_epi8('+')));
+		ok = _mm_or_si128(ok, _mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
+		m = ~(unsigned)_mm_movemask_epi8(ok) & 0xffff;
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+	return num_end_portable(p, end);
+}
+#endif
+
+/* jscan_num_end() - the end of a number's text from @p through path @how. */
+const char *
+jscan_num_end(const char *p, const char *end, enum jscan_simd how)
+{
+#ifdef JSCAN_X86
+	if (how != JSCAN_PORTABLE)
+		return num_end_sse2(p, end);
+#endif
+	(void)how;
+	return num_end_portable(p, end);
+}
+
+static inline __attribute__((always_inline)) const char *
+scan_num(const char *p, const char *end)
+{
+#ifdef JSCAN_X86
+	return num_end_sse2(p, end);
+#else
+	return num_end_portable(p, end);
+#endif
+}
+
 static const unsigned char num_char[256] = {
 	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
 	['7'] = 1, ['8'] = 1, ['9'] = 1, ['-'] = 1, ['+'] = 1, ['.'] = 1, ['e'] = 1,
@@ -572,8 +628,7 @@ lex_number(struct jscan *js)
 	int copied = 0, rc;
 
 	for (;;) {
-		while (p < end && num_char[(unsigned char)*p])
-			p++;
+		p = scan_num(p, end);
 		if (p < end)
 			break;
 		if (!copied)
@@ -706,58 +761,72 @@ lex_value(struct jscan *js, int c, int decode)
 	}
 }
 
+/*
+ * lex() - the next token. A separator (':' or ',') and the token after it
+ * are read in one pass, without going back through the state switch.
+ */
 static int
 lex(struct jscan *js, int decode)
 {
 	int rc, c, obj;
 
-	for (;;) {
-		rc = skip_ws(js);
-		if (rc < 0)
-			return rc;
-		if (rc == 0)
-			return js->state == S_DONE ? JT_EOF : fail_eof(js);
-		c = (unsigned char)*js->p;
-		obj = js->depth && js->stack[js->depth - 1] == '{';
-		switch (js->state) {
-		case S_DONE:
-			return jscan_fail(js, "expected the end of the input after the JSON value");
-		case S_COLON:
-			if (c != ':')
-				return jscan_fail(js, "expected ':' after an object key");
+	rc = skip_ws(js);
+	if (rc <= 0)
+		return rc < 0 ? rc : js->state == S_DONE ? JT_EOF : fail_eof(js);
+	c = (unsigned char)*js->p;
+	switch (js->state) {
+	case S_DONE:
+		return jscan_fail(js, "expected the end of the input after the JSON value");
+	case S_COLON:
+		if (c != ':')
+			return jscan_fail(js, "expected ':' after an object key");
+		js->p++;
+		goto value;
+	case S_AFTER:
+		obj = js->stack[js->depth - 1] == '{';
+		if (c == ',') {
 			js->p++;
-			js->state = S_VALUE;
-			continue;
-		case S_AFTER:
-			if (c == ',') {
-				js->p++;
-				js->state = obj ? S_KEY : S_VALUE;
-				continue;
-			}
-			if (c == (obj ? '}' : ']'))
-				return close_container(js);
-			return jscan_fail(js, "expected ',' or '%c'", obj ? '}' : ']');
-		case S_KEY_OR_END:
-			if (c == '}')
-				return close_container(js);
-			/* fall through */
-		case S_KEY:
-			if (c != '"')
-				return jscan_fail(js, "expected a string key%s",
-						  js->state == S_KEY_OR_END ? " or '}'" : "");
-			js->p++;
-			if ((rc = lex_string(js, decode)))
-				return rc;
-			js->state = S_COLON;
-			return JT_KEY;
-		case S_VALUE_OR_END:
-			if (c == ']')
-				return close_container(js);
-			/* fall through */
-		default:
-			return lex_value(js, c, decode);
+			if (obj)
+				goto key;
+			goto value;
 		}
+		if (c == (obj ? '}' : ']'))
+			return close_container(js);
+		return jscan_fail(js, "expected ',' or '%c'", obj ? '}' : ']');
+	case S_KEY_OR_END:
+		if (c == '}')
+			return close_container(js);
+		goto key_c;
+	case S_KEY:
+		goto key_c;
+	case S_VALUE_OR_END:
+		if (c == ']')
+			return close_container(js);
+		/* fall through */
+	default:
+		return lex_value(js, c, decode);
 	}
+key:
+	js->state = S_KEY;
+	rc = skip_ws(js);
+	if (rc <= 0)
+		return rc < 0 ? rc : fail_eof(js);
+	c = (unsigned char)*js->p;
+key_c:
+	if (c != '"')
+		return jscan_fail(js, "expected a string key%s",
+				  js->state == S_KEY_OR_END ? " or '}'" : "");
+	js->p++;
+	if ((rc = lex_string(js, decode)))
+		return rc;
+	js->state = S_COLON;
+	return JT_KEY;
+value:
+	js->state = S_VALUE;
+	rc = skip_ws(js);
+	if (rc <= 0)
+		return rc < 0 ? rc : fail_eof(js);
+	return lex_value(js, (unsigned char)*js->p, decode);
 }
 
 int

@@ -54,6 +54,11 @@ enum jscan_simd { JSCAN_PORTABLE, JSCAN_SSE2, JSCAN_AVX2 };
 enum jscan_simd jscan_simd_best(void);
 /* jscan_str_stop() - the scanner through path @how (one that the CPU can run). */
 const char *jscan_str_stop(const char *p, const char *end, enum jscan_simd how);
+/*
+ * jscan_num_end() - the first byte at or after @p that is not one of
+ * 0-9 . e E + - (the end of a number's text), or @end; SSE2 serves AVX2.
+ */
+const char *jscan_num_end(const char *p, const char *end, enum jscan_simd how);
 
 struct jscan {
 	struct input *in;

@@ -546,6 +546,24 @@ START_TEST(test_simd_paths_agree)
 			if (jscan_str_stop(buf, buf + n, how) != want)
 				ck_abort_msg("path %d, random buffer %zu", (int)how, i);
 	}
+	/* the number scanner: every byte value at every position */
+	for (off = 0; off < 16; off++) {
+		for (len = 0; len <= 40; len++) {
+			for (s = 0; s < 256; s++) {
+				const char *p = buf + off, *end = p + len, *want;
+
+				for (i = 0; i < len; i++)
+					buf[off + i] = "0123456789.eE+-"[(i + s) % 15];
+				if (len)
+					buf[off + (s * 7 + len) % len] = (char)s;
+				want = jscan_num_end(p, end, JSCAN_PORTABLE);
+				for (how = JSCAN_SSE2; how <= best; how++)
+					if (jscan_num_end(p, end, how) != want)
+						ck_abort_msg("number path %d, byte 0x%02zx, length %zu",
+							     (int)how, s, len);
+			}
+		}
+	}
 	printf("jscan: %d string-scanner paths agree\n", paths);
 }
 END_TEST

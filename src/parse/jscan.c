@@ -116,25 +116,32 @@ jscan_str_stop(const char *p, const char *end, enum jscan_simd how)
 	}
 }
 
-/* The long-string path for this CPU, chosen once (a benign race: every value is the same). */
-static const char *(*str_stop_long)(const char *, const char *);
+/*
+ * The long-string path for this CPU, chosen on first use; threads that race
+ * there store the same value (atomically).
+ */
+typedef const char *str_stop_fn(const char *, const char *);
+static str_stop_fn *str_stop_long;
 
 static const char *
 str_stop_pick(const char *p, const char *end)
 {
+	str_stop_fn *fn;
+
 	switch (jscan_simd_best()) {
 #ifdef JSCAN_X86
 	case JSCAN_AVX2:
-		str_stop_long = str_stop_avx2;
+		fn = str_stop_avx2;
 		break;
 	case JSCAN_SSE2:
-		str_stop_long = str_stop_sse2;
+		fn = str_stop_sse2;
 		break;
 #endif
 	default:
-		str_stop_long = str_stop_portable;
+		fn = str_stop_portable;
 	}
-	return str_stop_long(p, end);
+	__atomic_store_n(&str_stop_long, fn, __ATOMIC_RELAXED);
+	return fn(p, end);
 }
 
 /*
@@ -145,6 +152,8 @@ str_stop_pick(const char *p, const char *end)
 static inline __attribute__((always_inline)) const char *
 scan_str(const char *p, const char *end)
 {
+	str_stop_fn *fn;
+
 #ifdef JSCAN_X86
 	if (end - p >= 16) {
 		unsigned m = sse2_mask(p);
@@ -154,10 +163,15 @@ scan_str(const char *p, const char *end)
 		p += 16;
 	}
 #endif
-	return (str_stop_long ? str_stop_long : str_stop_pick)(p, end);
+	fn = __atomic_load_n(&str_stop_long, __ATOMIC_RELAXED);
+	return (fn ? fn : str_stop_pick)(p, end);
 }
 
-static const unsigned char num_char[256];
+static const unsigned char num_char[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
+	['7'] = 1, ['8'] = 1, ['9'] = 1, ['-'] = 1, ['+'] = 1, ['.'] = 1, ['e'] = 1,
+	['E'] = 1,
+};
 
 static const char *
 num_end_portable(const char *p, const char *end)
@@ -213,11 +227,6 @@ scan_num(const char *p, const char *end)
 #endif
 }
 
-static const unsigned char num_char[256] = {
-	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
-	['7'] = 1, ['8'] = 1, ['9'] = 1, ['-'] = 1, ['+'] = 1, ['.'] = 1, ['e'] = 1,
-	['E'] = 1,
-};
 
 void
 jscan_init(struct jscan *js, struct input *in, struct err *err)

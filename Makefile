@@ -17,7 +17,9 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/check_*.c)) tests/unit/main.c
 UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
-HEADERS := $(wildcard include/litsi/*.h) src/cmd.h $(wildcard src/*/*.h)
+HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
+# Module-private headers: a change rebuilds every object (the tests include some).
+PRIV_HEADERS := $(wildcard src/*/*.h) tests/fuzz/jdiff.h tests/unit/unit.h
 
 .PHONY: all check check-unit check-cli check-meta check-hardening check-stress check-headers lint asan valgrind \
 	install uninstall clean bench fuzz fuzz-build style valgrind-cli
@@ -33,11 +35,11 @@ $(BUILD)/liblitsi.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $(LIB_OBJ)
 
-$(BUILD)/%.o: %.c $(HEADERS) $(BUILD)/schema.h
+$(BUILD)/%.o: %.c $(HEADERS) $(PRIV_HEADERS) $(BUILD)/schema.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/unit/%.o: tests/unit/%.c $(HEADERS) $(BUILD)/unit_suites.h
+$(BUILD)/tests/unit/%.o: tests/unit/%.c $(HEADERS) $(PRIV_HEADERS) $(BUILD)/unit_suites.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
 

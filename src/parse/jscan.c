@@ -9,6 +9,11 @@
 #include <stdarg.h>
 #include <string.h>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define JSCAN_X86 1
+#endif
+
 #include "litsi/litsi.h"
 
 enum state {
@@ -28,11 +33,200 @@ static const unsigned char str_stop[256] = {
 	['"'] = 1, ['\\'] = 1,
 };
 
+/* ---- the string scanner, a block at a time ---- */
+
+static const char *
+str_stop_portable(const char *p, const char *end)
+{
+	while (p < end && !str_stop[(unsigned char)*p])
+		p++;
+	return p;
+}
+
+#ifdef JSCAN_X86
+/* sse2_mask() - bit i set when byte i of the 16 at @p ends the plain part. */
+static inline __attribute__((always_inline)) unsigned
+sse2_mask(const char *p)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i q = _mm_cmpeq_epi8(x, _mm_set1_epi8('"'));
+	__m128i b = _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'));
+	__m128i c = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1f)), x);
+
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(q, b), c));
+}
+
+static const char *
+str_stop_sse2(const char *p, const char *end)
+{
+	for (; end - p >= 16; p += 16) {
+		unsigned m = sse2_mask(p);
+
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+	return str_stop_portable(p, end);
+}
+
+__attribute__((target("avx2"))) static const char *
+str_stop_avx2(const char *p, const char *end)
+{
+	const __m256i quote = _mm256_set1_epi8('"'), bs = _mm256_set1_epi8('\\');
+	const __m256i ctl = _mm256_set1_epi8(0x1f);
+
+	for (; end - p >= 32; p += 32) {
+		__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+		__m256i s = _mm256_or_si256(
+			_mm256_or_si256(_mm256_cmpeq_epi8(x, quote), _mm256_cmpeq_epi8(x, bs)),
+			_mm256_cmpeq_epi8(_mm256_min_epu8(x, ctl), x));
+		unsigned m = (unsigned)_mm256_movemask_epi8(s);
+
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+	return str_stop_sse2(p, end);
+}
+#endif
+
+enum jscan_simd
+jscan_simd_best(void)
+{
+#ifdef JSCAN_X86
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx2"))
+		return JSCAN_AVX2;
+	return JSCAN_SSE2;
+#else
+	return JSCAN_PORTABLE;
+#endif
+}
+
+const char *
+jscan_str_stop(const char *p, const char *end, enum jscan_simd how)
+{
+	switch (how) {
+#ifdef JSCAN_X86
+	case JSCAN_AVX2:
+		return str_stop_avx2(p, end);
+	case JSCAN_SSE2:
+		return str_stop_sse2(p, end);
+#endif
+	default:
+		return str_stop_portable(p, end);
+	}
+}
+
+/*
+ * The long-string path for this CPU, chosen on first use; threads that race
+ * there store the same value (atomically).
+ */
+typedef const char *str_stop_fn(const char *, const char *);
+static str_stop_fn *str_stop_long;
+
+static const char *
+str_stop_pick(const char *p, const char *end)
+{
+	str_stop_fn *fn;
+
+	switch (jscan_simd_best()) {
+#ifdef JSCAN_X86
+	case JSCAN_AVX2:
+		fn = str_stop_avx2;
+		break;
+	case JSCAN_SSE2:
+		fn = str_stop_sse2;
+		break;
+#endif
+	default:
+		fn = str_stop_portable;
+	}
+	__atomic_store_n(&str_stop_long, fn, __ATOMIC_RELAXED);
+	return fn(p, end);
+}
+
+/*
+ * scan_str() - jscan_str_stop() through the best path. Most strings are
+ * short keys and names: the first 16 bytes are looked at inline with SSE2
+ * (baseline on x86-64), longer ones go to the AVX2 loop where the CPU has it.
+ */
+static inline __attribute__((always_inline)) const char *
+scan_str(const char *p, const char *end)
+{
+	str_stop_fn *fn;
+
+#ifdef JSCAN_X86
+	if (end - p >= 16) {
+		unsigned m = sse2_mask(p);
+
+		if (m)
+			return p + __builtin_ctz(m);
+		p += 16;
+	}
+#endif
+	fn = __atomic_load_n(&str_stop_long, __ATOMIC_RELAXED);
+	return (fn ? fn : str_stop_pick)(p, end);
+}
+
 static const unsigned char num_char[256] = {
 	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
 	['7'] = 1, ['8'] = 1, ['9'] = 1, ['-'] = 1, ['+'] = 1, ['.'] = 1, ['e'] = 1,
 	['E'] = 1,
 };
+
+static const char *
+num_end_portable(const char *p, const char *end)
+{
+	while (p < end && num_char[(unsigned char)*p])
+		p++;
+	return p;
+}
+
+#ifdef JSCAN_X86
+/* num_end_sse2() - the first byte that cannot be part of a number, 16 bytes at a time. */
+static const char *
+num_end_sse2(const char *p, const char *end)
+{
+	for (; end - p >= 16; p += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i d = _mm_sub_epi8(x, _mm_set1_epi8('0'));
+		__m128i ok = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
+		__m128i e = _mm_or_si128(x, _mm_set1_epi8(0x20));	/* 'E' -> 'e' */
+		unsigned m;
+
+		ok = _mm_or_si128(ok, _mm_cmpeq_epi8(x, _mm_set1_epi8('.')));
+		ok = _mm_or_si128(ok, _mm_cmpeq_epi8(e, _mm_set1_epi8('e')));
+		ok = _mm_or_si128(ok, _mm_cmpeq_epi8(x, _mm_set1_epi8('+')));
+		ok = _mm_or_si128(ok, _mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
+		m = ~(unsigned)_mm_movemask_epi8(ok) & 0xffff;
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+	return num_end_portable(p, end);
+}
+#endif
+
+/* jscan_num_end() - the end of a number's text from @p through path @how. */
+const char *
+jscan_num_end(const char *p, const char *end, enum jscan_simd how)
+{
+#ifdef JSCAN_X86
+	if (how != JSCAN_PORTABLE)
+		return num_end_sse2(p, end);
+#endif
+	(void)how;
+	return num_end_portable(p, end);
+}
+
+static inline __attribute__((always_inline)) const char *
+scan_num(const char *p, const char *end)
+{
+#ifdef JSCAN_X86
+	return num_end_sse2(p, end);
+#else
+	return num_end_portable(p, end);
+#endif
+}
+
 
 void
 jscan_init(struct jscan *js, struct input *in, struct err *err)
@@ -41,6 +235,7 @@ jscan_init(struct jscan *js, struct input *in, struct err *err)
 	js->in = in;
 	js->err = err;
 	js->state = S_VALUE;
+	js->win_off = input_offset(in);
 	sbuf_init(&js->tok);
 }
 
@@ -51,13 +246,14 @@ jscan_release(struct jscan *js)
 	if (js->in && js->p > js->base)
 		input_consume(js->in, (size_t)(js->p - js->base));
 	js->base = js->end = js->p;
+	js->win_off = input_offset(js->in);
 	sbuf_release(&js->tok);
 }
 
 uint64_t
 jscan_offset(const struct jscan *js)
 {
-	return input_offset(js->in) + (uint64_t)(js->p - js->base);
+	return js->win_off + (uint64_t)(js->p - js->base);
 }
 
 static int
@@ -69,6 +265,7 @@ vfail_at(struct jscan *js, uint64_t off, const char *fmt, va_list ap)
 	if (js->p > js->base) {
 		input_consume(js->in, (size_t)(js->p - js->base));
 		js->base = js->p;
+		js->win_off = input_offset(js->in);
 	}
 	return err_set(js->err, LITSI_EDATA, "%s: byte %llu: %s", input_name(js->in),
 		       (unsigned long long)off, what);
@@ -142,6 +339,7 @@ refill(struct jscan *js)
 		cap_add(js, js->cap_from, js->end);
 	input_consume(js->in, (size_t)(js->end - js->base));
 	js->base = js->p = js->end;
+	js->win_off = input_offset(js->in);
 	if (input_buffer(js->in, &p, &len, js->err))
 		return js->err->status;
 	js->base = js->p = js->cap_from = p;
@@ -321,24 +519,36 @@ again:
 	return 0;
 }
 
+/* tok_add() - append to the decoded string that began at @at, within JSCAN_MAX_STRING. */
+static int
+tok_add(struct jscan *js, const char *from, const char *to, uint64_t at)
+{
+	if (js->tok.len + (size_t)(to - from) > JSCAN_MAX_STRING)
+		return jscan_fail_at(js, at, "expected a string of at most %d bytes",
+				     JSCAN_MAX_STRING);
+	sbuf_add(&js->tok, from, (size_t)(to - from));
+	return 0;
+}
+
 /* lex_string() - after the opening quote: the string into s/n when decoding. */
 static int
 lex_string(struct jscan *js, int decode)
 {
 	const char *p = js->p, *end = js->end, *start = p;
+	uint64_t at = js->win_off + (uint64_t)(p - js->base) - 1;	/* the quote */
 	int copied = 0, rc;
 
 	if (decode)
 		sbuf_reset(&js->tok);
 	for (;;) {
-		while (p < end && !str_stop[(unsigned char)*p])
-			p++;
+		p = scan_str(p, end);
 		if (p == end) {
+			js->p = p;
 			if (decode) {
-				sbuf_add(&js->tok, start, (size_t)(p - start));
+				if ((rc = tok_add(js, start, p, at)))
+					return rc;
 				copied = 1;
 			}
-			js->p = p;
 			rc = refill(js);
 			if (rc <= 0)
 				return rc < 0 ? rc : eof_in_string(js, -1);
@@ -347,12 +557,16 @@ lex_string(struct jscan *js, int decode)
 			continue;
 		}
 		if (*p == '"') {
+			js->p = p;
 			if (decode) {
 				if (copied) {
-					sbuf_add(&js->tok, start, (size_t)(p - start));
+					if ((rc = tok_add(js, start, p, at)))
+						return rc;
 					js->s = js->tok.buf;
 					js->n = js->tok.len;
 				} else {
+					if (p - start > JSCAN_MAX_STRING)
+						return tok_add(js, start, p, at);
 					js->s = start;
 					js->n = (size_t)(p - start);
 				}
@@ -361,8 +575,10 @@ lex_string(struct jscan *js, int decode)
 			return 0;
 		}
 		if (*p == '\\') {
+			js->p = p;
 			if (decode) {
-				sbuf_add(&js->tok, start, (size_t)(p - start));
+				if ((rc = tok_add(js, start, p, at)))
+					return rc;
 				copied = 1;
 			}
 			js->p = p + 1;
@@ -421,15 +637,17 @@ lex_number(struct jscan *js)
 	int copied = 0, rc;
 
 	for (;;) {
-		while (p < end && num_char[(unsigned char)*p])
-			p++;
+		p = scan_num(p, end);
 		if (p < end)
 			break;
 		if (!copied)
 			sbuf_reset(&js->tok);
+		js->p = p;
+		if (js->tok.len + (size_t)(p - start) > JSCAN_MAX_NUMBER)
+			return jscan_fail_at(js, off, "expected a number of at most %d bytes",
+					     JSCAN_MAX_NUMBER);
 		sbuf_add(&js->tok, start, (size_t)(p - start));
 		copied = 1;
-		js->p = p;
 		rc = refill(js);
 		if (rc < 0)
 			return rc;
@@ -447,6 +665,9 @@ lex_number(struct jscan *js)
 		js->n = (size_t)(p - start);
 	}
 	js->p = p;
+	if (js->n > JSCAN_MAX_NUMBER)
+		return jscan_fail_at(js, off, "expected a number of at most %d bytes",
+				     JSCAN_MAX_NUMBER);
 	if (!number_ok(js->s, js->n))
 		return jscan_fail_at(js, off, "expected a valid number, got '%.*s'",
 			       (int)(js->n > 40 ? 40 : js->n), js->s);
@@ -549,58 +770,72 @@ lex_value(struct jscan *js, int c, int decode)
 	}
 }
 
+/*
+ * lex() - the next token. A separator (':' or ',') and the token after it
+ * are read in one pass, without going back through the state switch.
+ */
 static int
 lex(struct jscan *js, int decode)
 {
 	int rc, c, obj;
 
-	for (;;) {
-		rc = skip_ws(js);
-		if (rc < 0)
-			return rc;
-		if (rc == 0)
-			return js->state == S_DONE ? JT_EOF : fail_eof(js);
-		c = (unsigned char)*js->p;
-		obj = js->depth && js->stack[js->depth - 1] == '{';
-		switch (js->state) {
-		case S_DONE:
-			return jscan_fail(js, "expected the end of the input after the JSON value");
-		case S_COLON:
-			if (c != ':')
-				return jscan_fail(js, "expected ':' after an object key");
+	rc = skip_ws(js);
+	if (rc <= 0)
+		return rc < 0 ? rc : js->state == S_DONE ? JT_EOF : fail_eof(js);
+	c = (unsigned char)*js->p;
+	switch (js->state) {
+	case S_DONE:
+		return jscan_fail(js, "expected the end of the input after the JSON value");
+	case S_COLON:
+		if (c != ':')
+			return jscan_fail(js, "expected ':' after an object key");
+		js->p++;
+		goto value;
+	case S_AFTER:
+		obj = js->stack[js->depth - 1] == '{';
+		if (c == ',') {
 			js->p++;
-			js->state = S_VALUE;
-			continue;
-		case S_AFTER:
-			if (c == ',') {
-				js->p++;
-				js->state = obj ? S_KEY : S_VALUE;
-				continue;
-			}
-			if (c == (obj ? '}' : ']'))
-				return close_container(js);
-			return jscan_fail(js, "expected ',' or '%c'", obj ? '}' : ']');
-		case S_KEY_OR_END:
-			if (c == '}')
-				return close_container(js);
-			/* fall through */
-		case S_KEY:
-			if (c != '"')
-				return jscan_fail(js, "expected a string key%s",
-						  js->state == S_KEY_OR_END ? " or '}'" : "");
-			js->p++;
-			if ((rc = lex_string(js, decode)))
-				return rc;
-			js->state = S_COLON;
-			return JT_KEY;
-		case S_VALUE_OR_END:
-			if (c == ']')
-				return close_container(js);
-			/* fall through */
-		default:
-			return lex_value(js, c, decode);
+			if (obj)
+				goto key;
+			goto value;
 		}
+		if (c == (obj ? '}' : ']'))
+			return close_container(js);
+		return jscan_fail(js, "expected ',' or '%c'", obj ? '}' : ']');
+	case S_KEY_OR_END:
+		if (c == '}')
+			return close_container(js);
+		goto key_c;
+	case S_KEY:
+		goto key_c;
+	case S_VALUE_OR_END:
+		if (c == ']')
+			return close_container(js);
+		/* fall through */
+	default:
+		return lex_value(js, c, decode);
 	}
+key:
+	js->state = S_KEY;
+	rc = skip_ws(js);
+	if (rc <= 0)
+		return rc < 0 ? rc : fail_eof(js);
+	c = (unsigned char)*js->p;
+key_c:
+	if (c != '"')
+		return jscan_fail(js, "expected a string key%s",
+				  js->state == S_KEY_OR_END ? " or '}'" : "");
+	js->p++;
+	if ((rc = lex_string(js, decode)))
+		return rc;
+	js->state = S_COLON;
+	return JT_KEY;
+value:
+	js->state = S_VALUE;
+	rc = skip_ws(js);
+	if (rc <= 0)
+		return rc < 0 ? rc : fail_eof(js);
+	return lex_value(js, (unsigned char)*js->p, decode);
 }
 
 int

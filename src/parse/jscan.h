@@ -28,12 +28,43 @@ enum jtok {
 	JT_NULL,
 };
 
-enum { JSCAN_MAX_DEPTH = 512 };
+/*
+ * Limits, so that memory stays bounded whatever the input: a key or string
+ * that is decoded (jscan_next) may be at most JSCAN_MAX_STRING bytes once
+ * decoded, and a number at most JSCAN_MAX_NUMBER bytes of text, read or
+ * skipped. Beyond them the input is refused at the token's byte offset.
+ * Strings that are skipped (jscan_skip) are checked but never copied, so
+ * they may be of any length.
+ */
+enum {
+	JSCAN_MAX_DEPTH = 512,
+	JSCAN_MAX_STRING = 4 << 20,
+	JSCAN_MAX_NUMBER = 1024,
+};
+
+/*
+ * The string scanner: the first byte at or after @p that ends the plain part
+ * of a JSON string ('"', '\\' or a control byte below 0x20), or @end. It has
+ * a portable path and, on x86-64, SSE2 and AVX2 paths; the best one the CPU
+ * has is chosen at run time.
+ */
+enum jscan_simd { JSCAN_PORTABLE, JSCAN_SSE2, JSCAN_AVX2 };
+
+/* jscan_simd_best() - the fastest path this CPU can run. */
+enum jscan_simd jscan_simd_best(void);
+/* jscan_str_stop() - the scanner through path @how (one that the CPU can run). */
+const char *jscan_str_stop(const char *p, const char *end, enum jscan_simd how);
+/*
+ * jscan_num_end() - the first byte at or after @p that is not one of
+ * 0-9 . e E + - (the end of a number's text), or @end; SSE2 serves AVX2.
+ */
+const char *jscan_num_end(const char *p, const char *end, enum jscan_simd how);
 
 struct jscan {
 	struct input *in;
 	struct err *err;
 	const char *base, *p, *end;	/* the borrowed input window; p is the cursor */
+	uint64_t win_off;		/* decompressed offset of base */
 	int state;
 	int depth;
 	unsigned char stack[JSCAN_MAX_DEPTH];

@@ -14,7 +14,13 @@
 #include "litsi/litsi.h"
 #include "litsi/parse.h"
 
-enum { CAPTURE_MAX = 16 << 20, META_MAX = 64 << 10 };
+/*
+ * The raw text of an args array (split sizes, group ranks) is kept up to
+ * ARGS_MAX bytes; a top-level value parsed with json-c (deviceProperties,
+ * distributedInfo, metadata) up to TOP_MAX, as json-c's tree takes tens of
+ * times the text. Longer ones are refused as bad input.
+ */
+enum { ARGS_MAX = 4 << 20, TOP_MAX = 1 << 20, META_MAX = 64 << 10 };
 
 /* The fields of one event this parser reads; the rest is skipped. */
 enum field {
@@ -150,7 +156,7 @@ read_scalar(struct kineto *k, int f, const char *what, bool raw_ok)
 		if (t < -1)
 			return t;
 		if (t == '[' || t == '{') {
-			if (jscan_capture(js, &k->cap, CAPTURE_MAX))
+			if (jscan_capture(js, &k->cap, ARGS_MAX))
 				return k->err->status;
 			return store_text(k, f, k->cap.buf, k->cap.len, JT_ARR);
 		}
@@ -619,7 +625,7 @@ read_device_props(struct kineto *k)
 	struct json_object *o;
 	size_t i, n;
 
-	if (jscan_capture(&k->js, &k->cap, CAPTURE_MAX))
+	if (jscan_capture(&k->js, &k->cap, TOP_MAX))
 		return k->err->status;
 	if (!(o = parse_captured(k, "deviceProperties")))
 		return k->err->status;
@@ -662,7 +668,7 @@ read_dist_info(struct kineto *k)
 	int64_t x;
 	size_t i;
 
-	if (jscan_capture(&k->js, &k->cap, CAPTURE_MAX))
+	if (jscan_capture(&k->js, &k->cap, TOP_MAX))
 		return k->err->status;
 	if (!(o = parse_captured(k, "distributedInfo")))
 		return k->err->status;
@@ -726,7 +732,7 @@ read_metadata(struct kineto *k, const char *key)
 	const char *flat;
 	int rc = 0;
 
-	if (jscan_capture(&k->js, &k->cap, CAPTURE_MAX))
+	if (jscan_capture(&k->js, &k->cap, TOP_MAX))
 		return k->err->status;
 	if (!(o = parse_captured(k, key)))
 		return k->err->status;

@@ -125,6 +125,8 @@ rfc_digits(struct rfc *r)
 static int
 rfc_number(struct rfc *r)
 {
+	const unsigned char *start = r->p;
+
 	if (r->p < r->e && *r->p == '-')
 		r->p++;
 	if (r->p < r->e && *r->p == '0')
@@ -143,7 +145,8 @@ rfc_number(struct rfc *r)
 		if (rfc_digits(r))
 			return -1;
 	}
-	return 0;
+	/* jscan's limit on the text of a number (a documented refusal) */
+	return r->p - start > JSCAN_MAX_NUMBER ? -1 : 0;
 }
 
 static int

@@ -489,6 +489,153 @@ START_TEST(test_skip_capture)
 }
 END_TEST
 
+/* Every string-scanner path this CPU runs finds the same stop byte as the portable one. */
+START_TEST(test_simd_paths_agree)
+{
+	static const unsigned char fill[] = { 'a', ' ', '/', ']', 0x20, 0x7f, 0x80, 0xc3, 0xff };
+	static const unsigned char stop[] = { '"', '\\', 0x00, 0x01, '\n', 0x1f };
+	enum jscan_simd best = jscan_simd_best(), how;
+	char buf[256 + 32];
+	unsigned seed = 12345;
+	size_t len, at, off, i, s;
+	int paths = 0;
+
+#if defined(__x86_64__)
+	ck_assert_int_ge(best, JSCAN_SSE2);
+#endif
+	for (how = JSCAN_PORTABLE; how <= best; how++)
+		paths++;
+	for (off = 0; off < 32; off++) {
+		for (len = 0; len <= 140; len++) {
+			const char *p = buf + off, *end = p + len;
+
+			for (i = 0; i < len; i++)
+				buf[off + i] = (char)fill[(i + len + off) % sizeof(fill)];
+			for (at = 0; at <= len; at++) {
+				const char *want;
+				char keep = at < len ? buf[off + at] : 0;
+
+				s = (at + len) % sizeof(stop);
+				if (at < len)
+					buf[off + at] = (char)stop[s];
+				want = jscan_str_stop(p, end, JSCAN_PORTABLE);
+				if (want != p + at)
+					ck_abort_msg("portable: length %zu, stop at %zu", len, at);
+				for (how = JSCAN_SSE2; how <= best; how++)
+					if (jscan_str_stop(p, end, how) != want)
+						ck_abort_msg("path %d, offset %zu, length %zu, stop at %zu",
+							     (int)how, off, len, at);
+				if (at < len)
+					buf[off + at] = keep;
+			}
+		}
+	}
+	/* random bytes, stops rare or frequent */
+	for (i = 0; i < 20000; i++) {
+		size_t k, n = (i * 7) % 257;
+		const char *want;
+
+		for (k = 0; k < n; k++) {
+			seed = seed * 1103515245u + 12345u;
+			buf[k] = (char)(seed >> 16);
+			if (i % 2 && buf[k] >= 0 && buf[k] < 0x20)
+				buf[k] = 'x';
+		}
+		want = jscan_str_stop(buf, buf + n, JSCAN_PORTABLE);
+		for (how = JSCAN_SSE2; how <= best; how++)
+			if (jscan_str_stop(buf, buf + n, how) != want)
+				ck_abort_msg("path %d, random buffer %zu", (int)how, i);
+	}
+	/* the number scanner: every byte value at every position */
+	for (off = 0; off < 16; off++) {
+		for (len = 0; len <= 40; len++) {
+			for (s = 0; s < 256; s++) {
+				const char *p = buf + off, *end = p + len, *want;
+
+				for (i = 0; i < len; i++)
+					buf[off + i] = "0123456789.eE+-"[(i + s) % 15];
+				if (len)
+					buf[off + (s * 7 + len) % len] = (char)s;
+				want = jscan_num_end(p, end, JSCAN_PORTABLE);
+				for (how = JSCAN_SSE2; how <= best; how++)
+					if (jscan_num_end(p, end, how) != want)
+						ck_abort_msg("number path %d, byte 0x%02zx, length %zu",
+							     (int)how, s, len);
+			}
+		}
+	}
+	printf("jscan: %d string-scanner paths agree\n", paths);
+}
+END_TEST
+
+/* Decoded strings and numbers have a maximum; skipped strings do not. */
+START_TEST(test_token_limits)
+{
+	struct sbuf doc = SBUF_INIT, msg = SBUF_INIT;
+	struct input *in;
+	struct err err = { 0 };
+	struct jscan js;
+	size_t i;
+
+	/* a string of exactly the maximum, straddling input buffers: accepted */
+	sbuf_addstr(&doc, "[\"");
+	for (i = 0; i < JSCAN_MAX_STRING; i++)
+		sbuf_addch(&doc, 'a' + i % 26);
+	sbuf_addstr(&doc, "\"]");
+	ck_assert_int_eq(input_open_mem(doc.buf, doc.len, "t.json", &in, &err), 0);
+	jscan_init(&js, in, &err);
+	ck_assert_int_eq(jscan_next(&js), JT_ARR);
+	ck_assert_int_eq(jscan_next(&js), JT_STR);
+	ck_assert_uint_eq(js.n, JSCAN_MAX_STRING);
+	ck_assert_int_eq(jscan_next(&js), JT_ARR_END);
+	jscan_release(&js);
+	input_close(in);
+	/* one byte more: refused at the opening quote */
+	doc.len -= 2;
+	sbuf_addstr(&doc, "b\"]");
+	sbuf_addf(&msg, "t.json: byte 1: expected a string of at most %d bytes", JSCAN_MAX_STRING);
+	expect_err(doc.buf, doc.len, msg.buf);
+	/* the same string skipped: accepted */
+	ck_assert_int_eq(input_open_mem(doc.buf, doc.len, "t.json", &in, &err), 0);
+	jscan_init(&js, in, &err);
+	ck_assert_int_eq(jscan_skip(&js, 0), 0);
+	ck_assert_int_eq(jscan_next(&js), JT_EOF);
+	jscan_release(&js);
+	input_close(in);
+	/* escapes count as what they decode to: the maximum plus one "\n" */
+	sbuf_reset(&doc);
+	sbuf_addstr(&doc, "{\"k\\n");
+	for (i = 0; i < JSCAN_MAX_STRING; i++)
+		sbuf_addstr(&doc, "\\n");
+	sbuf_addstr(&doc, "\": 1}");
+	expect_err(doc.buf, doc.len, "t.json: byte 1: expected a string of at most 4194304 bytes");
+	/* numbers: 1024 bytes of text, not 1025, even when skipped */
+	sbuf_reset(&doc);
+	sbuf_addch(&doc, '[');
+	for (i = 0; i < JSCAN_MAX_NUMBER; i++)
+		sbuf_addch(&doc, '7');
+	sbuf_addch(&doc, ']');
+	ck_assert_int_eq(input_open_mem(doc.buf, doc.len, "t.json", &in, &err), 0);
+	jscan_init(&js, in, &err);
+	ck_assert_int_eq(jscan_next(&js), JT_ARR);
+	ck_assert_int_eq(jscan_next(&js), JT_NUM);
+	ck_assert_uint_eq(js.n, JSCAN_MAX_NUMBER);
+	jscan_release(&js);
+	input_close(in);
+	doc.len--;
+	sbuf_addstr(&doc, "7]");
+	expect_err(doc.buf, doc.len, "t.json: byte 1: expected a number of at most 1024 bytes");
+	ck_assert_int_eq(input_open_mem(doc.buf, doc.len, "t.json", &in, &err), 0);
+	jscan_init(&js, in, &err);
+	ck_assert_int_eq(jscan_skip(&js, 0), LITSI_EDATA);
+	ck_assert_str_eq(err.msg, "t.json: byte 1: expected a number of at most 1024 bytes");
+	jscan_release(&js);
+	input_close(in);
+	sbuf_release(&doc);
+	sbuf_release(&msg);
+}
+END_TEST
+
 /*
  * ---- saved inputs (hand-written edge cases and fuzzer finds) vs json-c ----
  * tests/data/jscan/: jscan must accept exactly what strict json-c and RFC 8259
@@ -538,6 +685,8 @@ jscan_suite(void)
 	tcase_add_test(tc, test_edge_errors);
 	tcase_add_test(tc, test_buffer_boundary);
 	tcase_add_test(tc, test_skip_capture);
+	tcase_add_test(tc, test_simd_paths_agree);
+	tcase_add_test(tc, test_token_limits);
 	tcase_add_test(tc, test_saved_inputs_vs_jsonc);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("corpus");

@@ -44,6 +44,7 @@ int cmd_thermal(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_model(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_caps(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_check(int argc, char **argv, struct litsi_ctx *ctx);
+int cmd_merge(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_report(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_synth(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_plot(int argc, char **argv, struct litsi_ctx *ctx);

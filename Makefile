@@ -69,15 +69,17 @@ check-cli: $(BUILD)/litsi
 check-meta: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/meta/run.sh
 
-# Crash safety (SIGKILL/SIGINT mid-ingest) and concurrency, reduced for `make check`;
+# Crash safety (SIGKILL/SIGINT mid-ingest, SIGKILL mid-merge) and concurrency, reduced for `make check`;
 # check-stress runs them in full plus a 10 M-event sample (FUZZING.md).
 check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/concurrency.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-crash.sh
 
 check-stress: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_MB=40 STRESS_REPEAT=25 sh tests/stress/crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_ROUNDS=10 sh tests/stress/concurrency.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_REPEAT=20 sh tests/stress/merge-crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/big.sh
 
 check-headers:

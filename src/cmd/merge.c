@@ -23,6 +23,7 @@ cmd_merge(int argc, char **argv, struct litsi_ctx *ctx)
 	size_t n, i;
 	int opt, rc;
 
+	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'h':

@@ -474,7 +474,9 @@ check_schema(struct merge *m, const char *alias, const char *path, struct err *e
 }
 
 /*
- * A node that both @src and @dst hold must hold the same sources in both, and
+ * A node that both @src and @dst hold must hold the same sources in both (a
+ * node without sources in @src, such as one whose sources were all present
+ * already while staging, matches anything), and
  * a source both hold must belong to the same node: otherwise the two would be
  * mixed. @src_name names @src; @dst's nodes are named by the input that
  * brought them (when @lookup), else by @dst_name.
@@ -490,12 +492,13 @@ check_clash(struct merge *m, const char *src, const char *dst, const char *src_n
 	sbuf_reset(&m->sql);
 	sbuf_addf(&m->sql,
 		  "SELECT n.name FROM \"%s\".node n JOIN \"%s\".node d ON d.name = n.name"
-		  " WHERE EXISTS (SELECT sha256 FROM \"%s\".source WHERE node_id = n.id"
+		  " WHERE EXISTS (SELECT 1 FROM \"%s\".source WHERE node_id = n.id)"
+		  " AND (EXISTS (SELECT sha256 FROM \"%s\".source WHERE node_id = n.id"
 		  "  EXCEPT SELECT sha256 FROM \"%s\".source WHERE node_id = d.id)"
 		  " OR EXISTS (SELECT sha256 FROM \"%s\".source WHERE node_id = d.id"
-		  "  EXCEPT SELECT sha256 FROM \"%s\".source WHERE node_id = n.id)"
+		  "  EXCEPT SELECT sha256 FROM \"%s\".source WHERE node_id = n.id))"
 		  " ORDER BY n.name LIMIT 1",
-		  src, dst, src, dst, dst, src);
+		  src, dst, src, src, dst, dst, src);
 	if (query_row(m, m->sql.buf, NULL, row, 1, &found, err))
 		return err->status;
 	if (found) {

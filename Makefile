@@ -19,7 +19,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/check_*.c)) tests/unit/main.c
 UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
 
-.PHONY: all check check-unit check-cli check-meta check-hardening check-stress check-headers lint asan valgrind \
+.PHONY: all check check-unit check-cli check-meta check-hardening check-slurm check-stress check-headers lint asan valgrind \
 	install uninstall clean bench fuzz fuzz-build style valgrind-cli
 all: litsi
 
@@ -58,7 +58,7 @@ $(BUILD)/unit_suites.h: $(wildcard tests/unit/check_*.c) scripts/unit-suites.sh
 $(BUILD)/litsi-unit: $(UNIT_OBJ) $(BUILD)/liblitsi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/liblitsi.a $(CHECK_LIBS) $(LDLIBS_ALL)
 
-check: check-unit check-cli check-meta check-hardening
+check: check-unit check-cli check-meta check-hardening check-slurm
 
 check-unit: $(BUILD)/litsi-unit
 	LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} $(BUILD)/litsi-unit
@@ -75,6 +75,11 @@ check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/concurrency.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-crash.sh
+
+# scripts/litsi-slurm.sh end to end against a real Slurm that the test starts
+# (munged, slurmctld, slurmd on this machine); skipped when they cannot start.
+check-slurm: $(BUILD)/litsi
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/slurm/slurm.sh
 
 check-stress: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_MB=40 STRESS_REPEAT=25 sh tests/stress/crash.sh

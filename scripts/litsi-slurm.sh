@@ -1,8 +1,8 @@
 #!/bin/sh
 # litsi-slurm.sh: analyse one training job of many nodes, one node per task.
 #
-# usage: litsi-slurm.sh [-l litsi] [-o outdir] [-P n] [-s 'sbatch options'] [-w] jobdir
-#        litsi-slurm.sh -L n [-l litsi] [-o outdir] jobdir
+# usage: litsi-slurm.sh [-l litsi] [-o outdir] [-r run] [-P n] [-s 'sbatch options'] [-w] jobdir
+#        litsi-slurm.sh -L n [-l litsi] [-o outdir] [-r run] jobdir
 #
 # The job's trace tree, as the nodes of a cluster write it to a shared file
 # system:
@@ -10,12 +10,15 @@
 #   jobdir/NODE/...     one folder per node, named after the node; everything
 #                       under it (PyTorch traces, rocprof/rocprofv3 output,
 #                       amd-smi / rocm-smi / nvidia-smi logs, in sub-folders
-#                       or not) is that node's, and is ingested as node NODE.
+#                       or not) is that node's, and is ingested as node
+#                       RUN/NODE, RUN being -r or the name of jobdir: so the
+#                       databases of many jobs merge into one fleet database
+#                       in which `litsi fleet` follows each node across runs.
 #
 # What it writes under outdir (default: jobdir.litsi, beside jobdir):
 #
 #   nodes.txt           the node names, one a line: array task i is line i+1
-#   nodes/NODE.db       the node's own litsi database (ingest --node NODE)
+#   nodes/NODE.db       the node's own litsi database (ingest --node RUN/NODE)
 #   nodes/NODE.json     `litsi report --format json` of the node
 #   nodes/NODE.log      the task's messages; nodes/NODE.ok when it succeeded
 #   logs/               Slurm's output files of the tasks and the merge
@@ -65,13 +68,13 @@ run_task() {
 	rm -f "$db" "$db-wal" "$db-shm" "$out/nodes/$node.ok" "$out/nodes/$node.json"
 	{
 		echo "node $node: task $i on $(hostname)"
-		if ! "$LITSI" -d "$db" ingest --node "$node" "$JOB/$node"; then
+		if ! "$LITSI" -d "$db" ingest --node "$RUN/$node" "$JOB/$node"; then
 			echo "node $node: ingest failed"
 			exit 3
 		fi
 		# report exits 1 when it finds the node imbalanced: an answer, not a failure.
 		rc=0
-		"$LITSI" -d "$db" report --node "$node" --format json >"$out/nodes/$node.json" || rc=$?
+		"$LITSI" -d "$db" report --node "$RUN/$node" --format json >"$out/nodes/$node.json" || rc=$?
 		if [ $rc -gt 1 ]; then
 			echo "node $node: report failed (exit $rc)"
 			exit $rc
@@ -117,11 +120,12 @@ esac
 
 # ---- submission ----
 litsi=$(command -v litsi 2>/dev/null || true)
-out='' parallel=0 local_n=0 sbopts='' wait=0
-while getopts l:o:P:s:L:wh opt; do
+out='' run='' parallel=0 local_n=0 sbopts='' wait=0
+while getopts l:o:r:P:s:L:wh opt; do
 	case $opt in
 	l) litsi=$OPTARG ;;
 	o) out=$OPTARG ;;
+	r) run=$OPTARG ;;
 	P) parallel=$OPTARG ;;
 	s) sbopts=$OPTARG ;;
 	L) local_n=$OPTARG ;;
@@ -140,6 +144,8 @@ job=$(abspath "$job")
 litsi=$(abspath "$litsi")
 self=$(abspath "$0")
 [ -n "$out" ] || out=$job.litsi
+[ -n "$run" ] || run=$(basename "$job")
+case $run in *[!A-Za-z0-9._-]*) die "invalid run name '$run' (letters, digits, '.', '_', '-')" ;; esac
 mkdir -p "$out/nodes" "$out/logs"
 out=$(cd "$out" && pwd)
 
@@ -151,7 +157,7 @@ if grep -q '[^A-Za-z0-9._-]' "$out/nodes.txt"; then
 	die "node folder names may hold only letters, digits, '.', '_' and '-'"
 fi
 case $litsi$job$out in *\'*) die "paths may not hold a single quote" ;; esac
-printf 'LITSI=%s\nJOB=%s\n' "'$litsi'" "'$job'" >"$out/litsi-slurm.env"
+printf 'LITSI=%s\nJOB=%s\nRUN=%s\n' "'$litsi'" "'$job'" "'$run'" >"$out/litsi-slurm.env"
 
 if [ "$local_n" -gt 0 ]; then
 	# Without Slurm: the same tasks on this machine, local_n at a time.

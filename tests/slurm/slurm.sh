@@ -9,6 +9,7 @@
 # every node's straggler and verdict in the merged database against the
 # simulator's truth.json. The daemons it started are stopped by their pids on
 # exit. Skipped, with the reason, only when the daemons cannot start.
+# The job folder is job42/, so its nodes are named job42/node-a ... (run/node).
 # Env: LITSI (binary). Prints TAP.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -104,7 +105,7 @@ done
 ok "munged, slurmctld and slurmd started (ports $1, $2; node $host, $(nproc) CPUs)"
 
 # ---- a job of four simulated nodes ----
-job=$tmp/job
+job=$tmp/job42
 synth() { "$LITSI" synth --gpus 4 --samples 3 --layers 6 "$@" >/dev/null; }
 synth --seed 21 --straggler 2 -o "$job/node-a" &&
 	synth --seed 22 --straggler 1 -o "$job/node-b" &&
@@ -139,7 +140,7 @@ check = json.load(open(os.path.join(out, "check.json")))
 nodes = {n["node"]: n for n in check["nodes"]}
 for name in sorted(os.listdir(job)):
     truth = json.load(open(os.path.join(job, name, "truth.json")))
-    node = nodes.get(name)
+    node = nodes.get("job42/" + name)
     if node is None:
         print("missing %s" % name); continue
     want = truth["stragglers"][0] if truth["stragglers"] else None
@@ -149,7 +150,7 @@ for name in sorted(os.listdir(job)):
     # one with a straggler must be, naming that GPU.
     good = (got == want and imb == 1) if want is not None else imb == 0
     per = json.load(open(os.path.join(out, "nodes", name + ".json")))
-    good = good and per["nodes"][0]["node"] == name
+    good = good and per["nodes"][0]["node"] == "job42/" + name
     print("%s %s straggler=%s want=%s imbalanced=%s" % ("ok" if good else "bad", name, got, want, imb))
 PY
 )
@@ -161,20 +162,20 @@ nodes=$(echo "$verdicts" | grep -c '^ok ')
 [ "$bad" = 0 ] && [ "$nodes" = 4 ] && ok "straggler and verdict of each node as in truth.json" ||
 	notok "merged verdicts against truth.json" "$verdicts"
 got=$("$LITSI" -d "$out/job.db" info | awk '!/^#/ && NF {print $1}' | sort -u | tr '\n' ' ')
-[ "$got" = "node-a node-b node-c node-d " ] && ok "job.db holds the four nodes" || notok "job.db nodes: $got"
+[ "$got" = "job42/node-a job42/node-b job42/node-c job42/node-d " ] && ok "job.db holds the four nodes" || notok "job.db nodes: $got"
 if [ -f "$out/fleet.json" ]; then
 	python3 - "$job" "$out/fleet.json" <<'PY' && ok "fleet view names the straggler of each node as truth.json" || notok "fleet view against truth.json"
 import json, os, sys
 job, fleet = sys.argv[1], json.load(open(sys.argv[2]))
-rows = {r["node"]: r for r in fleet["runs"]}
+rows = {(r["run"], r["node"]): r for r in fleet["runs"]}
 for name in sorted(os.listdir(job)):
     truth = json.load(open(os.path.join(job, name, "truth.json")))
     want = truth["stragglers"][0] if truth["stragglers"] else None
-    r = rows[name]
-    got = r["stragglers"][0] if r["stragglers"] else None
+    r = rows[("job42", name)]
+    got = r["straggler"]
     if got != want:
         sys.exit("%s: straggler %s, want %s" % (name, got, want))
-    if truth.get("gpus") and name == "node-d" and r["temp_spread_c"] is not None:
+    if name == "node-d" and r["temp_spread"] is not None:
         sys.exit("node-d has no telemetry but a temperature spread")
 PY
 fi

@@ -17,11 +17,13 @@
  * Foreign keys are rewritten through those offsets and maps.
  *
  * SQLite attaches at most ten databases to a connection and cannot detach
- * one inside a transaction. Up to MAX_DIRECT inputs are attached at once and
- * copied straight into the output; more are first gathered, MAX_BATCH at a
- * time, into a private temporary database ("stage", deleted by SQLite when
- * the connection closes, even after a crash), which is then copied into the
- * output in one transaction.
+ * one inside a transaction, so inputs are attached MAX_BATCH at a time. A new
+ * output is built under a temporary name, a batch per transaction, and
+ * linked to its name when complete. Into an existing output, up to MAX_BATCH
+ * inputs are copied in one transaction; more are first gathered, a batch per
+ * transaction, into a private temporary database ("stage", deleted by SQLite
+ * when the connection closes, even after a crash), which is then copied into
+ * the output in one transaction.
  */
 #include "store_int.h"
 
@@ -33,7 +35,7 @@
 
 #include "litsi/litsi.h"
 
-enum { MAX_DIRECT = 9, MAX_BATCH = 8 };
+enum { MAX_BATCH = 8 };
 
 enum mkind { MK_SOURCE, MK_PERSOURCE, MK_DICT };
 
@@ -68,6 +70,9 @@ struct merge {
 	size_t *node_from;
 	size_t nr_nodes, alloc_nodes;
 	struct sbuf sql;
+	struct sbuf joins;	/* LEFT JOINs of the id maps, when bulk copying */
+	bool join_maps;		/* add_expr() maps ids through joins, not subqueries */
+	int njoins;
 };
 
 /* ---- small helpers ---- */
@@ -561,6 +566,13 @@ add_expr(struct merge *m, const struct mtable *t, size_t ti, int c)
 		sbuf_addstr(&m->sql, "(s.");
 		add_ident(&m->sql, t->cols[c]);
 		sbuf_addf(&m->sql, " + (SELECT off FROM temp.merge_off WHERE t = %d))", ref);
+	} else if (m->join_maps) {
+		/* A join keeps one cursor open; a subquery opens one per row. */
+		sbuf_addf(&m->sql, "j%d.new", m->njoins);
+		sbuf_addf(&m->joins, " LEFT JOIN temp.merge_map j%d ON j%d.t = %d AND j%d.old = s.",
+			  m->njoins, m->njoins, ref, m->njoins);
+		add_ident(&m->joins, t->cols[c]);
+		m->njoins++;
 	} else {
 		sbuf_addf(&m->sql, "(SELECT new FROM temp.merge_map WHERE t = %d AND old = s.", ref);
 		add_ident(&m->sql, t->cols[c]);
@@ -622,6 +634,10 @@ add_insert_head(struct merge *m, const struct mtable *t, size_t ti, const char *
 	}
 	sbuf_addstr(&m->sql, ") SELECT ");
 	first = true;
+	/* Rows of sources are many: their ids are mapped through joins. */
+	m->join_maps = t->kind == MK_PERSOURCE;
+	m->njoins = 0;
+	sbuf_reset(&m->joins);
 	for (c = 0; c < t->ncols; c++) {
 		if ((int)c == t->idcol && !with_id)
 			continue;
@@ -630,8 +646,10 @@ add_insert_head(struct merge *m, const struct mtable *t, size_t ti, const char *
 		add_expr(m, t, ti, (int)c);
 		first = false;
 	}
+	m->join_maps = false;
 	sbuf_addstr(&m->sql, " FROM ");
 	add_from(m, src, t->name, "s");
+	sbuf_addstr(&m->sql, m->joins.buf);
 }
 
 /* " NOT EXISTS (SELECT 1 FROM alias.T d WHERE <key match>)" */
@@ -887,6 +905,7 @@ merge_release(struct merge *m)
 	free(m->node_names);
 	free(m->node_from);
 	sbuf_release(&m->sql);
+	sbuf_release(&m->joins);
 }
 
 static const char temp_sql[] =
@@ -895,41 +914,17 @@ static const char temp_sql[] =
 	" PRIMARY KEY (t, old)) WITHOUT ROWID;"
 	"CREATE TEMP TABLE IF NOT EXISTS merge_off(t INTEGER PRIMARY KEY, off INTEGER);";
 
+/*
+ * Copy the inputs into @dst, MAX_BATCH of them per transaction (each batch
+ * attached, merged, committed and detached). @also: see merge_one().
+ */
 static int
-merge_direct(struct merge *m, size_t n, struct merge_stats *stats, struct err *err)
-{
-	char alias[32];
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		snprintf(alias, sizeof(alias), "in%zu", i);
-		if (attach(m, m->inputs[i], alias, err))
-			return err->status;
-	}
-	if (exec_sql(m, "BEGIN IMMEDIATE", err))
-		return err->status;
-	for (i = 0; i < n; i++) {
-		snprintf(alias, sizeof(alias), "in%zu", i);
-		if (merge_one(m, "main", alias, NULL, (int)i, &stats[i], err))
-			goto fail;
-	}
-	if (exec_sql(m, "COMMIT", err))
-		goto fail;
-	return 0;
-fail:
-	sqlite3_exec(m->st->db, "ROLLBACK", NULL, NULL, NULL);
-	return err->status;
-}
-
-static int
-merge_staged(struct merge *m, size_t n, struct merge_stats *stats, struct err *err)
+merge_batches(struct merge *m, size_t n, const char *dst, const char *also,
+	      struct merge_stats *stats, struct err *err)
 {
 	char alias[32];
 	size_t b, i;
 
-	/* An empty file name: a private temporary database, deleted on close. */
-	if (exec_sql(m, "ATTACH '' AS stage", err) || create_stage(m, "stage", err))
-		return err->status;
 	for (b = 0; b < n; b += MAX_BATCH) {
 		size_t e = b + MAX_BATCH < n ? b + MAX_BATCH : n;
 
@@ -938,19 +933,17 @@ merge_staged(struct merge *m, size_t n, struct merge_stats *stats, struct err *e
 			if (attach(m, m->inputs[i], alias, err))
 				goto detach_all;
 		}
-		if (exec_sql(m, "BEGIN", err))
+		if (exec_sql(m, "BEGIN IMMEDIATE", err))
 			goto detach_all;
 		for (i = b; i < e; i++) {
 			snprintf(alias, sizeof(alias), "in%zu", i - b);
-			if (merge_one(m, "stage", alias, "main", (int)i, &stats[i], err)) {
+			if (merge_one(m, dst, alias, also, (int)i, &stats[i], err)) {
 				sqlite3_exec(m->st->db, "ROLLBACK", NULL, NULL, NULL);
 				goto detach_all;
 			}
 		}
-		if (exec_sql(m, "COMMIT", err)) {
+		if (exec_sql(m, "COMMIT", err))
 			sqlite3_exec(m->st->db, "ROLLBACK", NULL, NULL, NULL);
-			goto detach_all;
-		}
 	detach_all:
 		for (i = b; i < e; i++) {
 			snprintf(alias, sizeof(alias), "in%zu", i - b);
@@ -959,6 +952,17 @@ merge_staged(struct merge *m, size_t n, struct merge_stats *stats, struct err *e
 		if (err->status)
 			return err->status;
 	}
+	return 0;
+}
+
+/* Into an existing output: through the stage, then one transaction. */
+static int
+merge_staged(struct merge *m, size_t n, struct merge_stats *stats, struct err *err)
+{
+	/* An empty file name: a private temporary database, deleted on close. */
+	if (exec_sql(m, "ATTACH '' AS stage", err) || create_stage(m, "stage", err) ||
+	    merge_batches(m, n, "stage", "main", stats, err))
+		return err->status;
 	if (exec_sql(m, "BEGIN IMMEDIATE", err))
 		return err->status;
 	if (merge_one(m, "main", "stage", NULL, -1, NULL, err) || exec_sql(m, "COMMIT", err)) {
@@ -968,11 +972,53 @@ merge_staged(struct merge *m, size_t n, struct merge_stats *stats, struct err *e
 	return 0;
 }
 
+static void
+remove_db(const char *path)
+{
+	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
+	struct sbuf p = SBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(suffix); i++) {
+		sbuf_reset(&p);
+		sbuf_addf(&p, "%s%s", path, suffix[i]);
+		unlink(p.buf);
+	}
+	sbuf_release(&p);
+}
+
+/*
+ * Put the finished new database @tmp in place as @out: out of WAL mode (so
+ * that no -wal file belongs to it), closed, then linked to its name, which
+ * fails when @out appeared meanwhile (rename() where links are unsupported).
+ */
+static int
+publish(struct merge *m, const char *tmp, const char *out, struct err *err)
+{
+	if (exec_sql(m, "PRAGMA journal_mode = DELETE", err))
+		return err->status;
+	store_close(m->st);
+	m->st = NULL;
+	if (!link(tmp, out)) {
+		unlink(tmp);
+		return 0;
+	}
+	if (errno == EEXIST)
+		return err_set(err, LITSI_EDB, "%s: created by another process during the merge",
+			       out);
+	if (rename(tmp, out))
+		return err_set(err, LITSI_EDB, "%s: cannot rename '%s' to it: %s", out, tmp,
+			       strerror(errno));
+	return 0;
+}
+
 int
 store_merge(const char *out_path, const char *const *inputs, size_t n,
 	    struct merge_stats *stats, struct err *err)
 {
-	struct merge m = { .out_path = out_path, .inputs = inputs, .sql = SBUF_INIT };
+	struct merge m = { .out_path = out_path, .inputs = inputs, .sql = SBUF_INIT,
+			   .joins = SBUF_INIT };
+	struct sbuf tmp = SBUF_INIT;
 	struct stat sb;
 	bool existed = !stat(out_path, &sb);
 	size_t i;
@@ -986,29 +1032,27 @@ store_merge(const char *out_path, const char *const *inputs, size_t n,
 			return err_set(err, LITSI_EDB, "%s: cannot open database: %s", inputs[i],
 				       strerror(errno));
 	}
-	if (store_open(out_path, STORE_RDWR, &m.st, err))
-		return err->status;
+	/* A new output is built under a temporary name and appears when complete. */
+	sbuf_addstr(&tmp, out_path);
+	if (!existed) {
+		sbuf_addf(&tmp, ".merge-%ld", (long)getpid());
+		remove_db(tmp.buf);
+	}
+	if (store_open(tmp.buf, STORE_RDWR, &m.st, err))
+		goto out;
 	if (user_version(&m, "main", &m.version, err) || read_schema(&m, err) ||
 	    exec_sql(&m, temp_sql, err))
 		goto out;
-	if (n <= MAX_DIRECT)
-		merge_direct(&m, n, stats, err);
-	else
+	if (existed && n > MAX_BATCH)
 		merge_staged(&m, n, stats, err);
+	else if (!merge_batches(&m, n, "main", NULL, stats, err) && !existed)
+		publish(&m, tmp.buf, out_path, err);
 out:
 	rc = err->status;
 	merge_release(&m);
 	store_close(m.st);
-	if (rc && !existed) {
-		struct sbuf p = SBUF_INIT;
-
-		unlink(out_path);
-		sbuf_addf(&p, "%s-wal", out_path);
-		unlink(p.buf);
-		sbuf_reset(&p);
-		sbuf_addf(&p, "%s-shm", out_path);
-		unlink(p.buf);
-		sbuf_release(&p);
-	}
+	if (!existed)
+		remove_db(tmp.buf);
+	sbuf_release(&tmp);
 	return rc;
 }

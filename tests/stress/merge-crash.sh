@@ -67,5 +67,30 @@ for inputs in "n1.db n2.db n3.db n4.db" \
 	[ "$(dump kill.db)" = "$want" ] && ok "$# inputs: a re-run completes it" ||
 		notok "$# inputs: a re-run does not give the complete merge"
 done
+
+# A new output is built under a temporary name: after SIGKILL it is absent or
+# complete, never partial.
+set -- n1.db n2.db n3.db n4.db n5.db n6.db n7.db n8.db n9.db n10.db n11.db n12.db
+"$LITSI" -q merge new-ref.db "$@" || notok "reference merge into a new output"
+want=$(dump new-ref.db)
+k=0 none=0 all=0
+while [ $k -lt "$repeat" ]; do
+	k=$((k + 1))
+	rm -f new.db new.db-wal new.db-shm new.db.merge-*
+	delay=$(awk -v s="$$$k" -v ms="$ms" 'BEGIN { srand(s); printf "%.3f", rand() * ms * 1.1 / 1000 }')
+	"$LITSI" -q merge new.db "$@" 2>/dev/null &
+	pid=$!
+	sleep "$delay"
+	kill -KILL $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	if [ ! -e new.db ]; then
+		none=$((none + 1))
+	elif [ "$(sqlite3 new.db 'pragma integrity_check')" = ok ] && [ "$(dump new.db)" = "$want" ]; then
+		all=$((all + 1))
+	else
+		notok "new output, SIGKILL after ${delay}s: a partial new.db"
+	fi
+done
+ok "new output, SIGKILL x $repeat: absent ($none) or complete ($all)"
 echo "1..$n"
 exit $fail

@@ -28,6 +28,7 @@
 #include "store_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -72,6 +73,7 @@ struct merge {
 	struct sbuf sql;
 	struct sbuf joins;	/* LEFT JOINs of the id maps, when bulk copying */
 	bool join_maps;		/* add_expr() maps ids through joins, not subqueries */
+	int64_t all_fresh;	/* every source of the input being copied is new */
 	int njoins;
 };
 
@@ -684,6 +686,12 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 		}
 		if (exec_sql(m, m->sql.buf, err))
 			return err->status;
+		/* Every source new (the usual case): copy whole tables, no filter. */
+		sbuf_reset(&m->sql);
+		sbuf_addstr(&m->sql, "SELECT (SELECT count(*) FROM temp.merge_fresh) = count(*) FROM ");
+		add_from(m, src, t->name, "");
+		if (query_i64(m, m->sql.buf, &m->all_fresh, err))
+			return err->status;
 	}
 	if (t->kind == MK_PERSOURCE && t->idcol >= 0) {
 		sbuf_reset(&m->sql);
@@ -696,10 +704,11 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 			return err->status;
 	}
 	add_insert_head(m, t, ti, dst, src, t->kind == MK_PERSOURCE);
-	sbuf_addstr(&m->sql, " WHERE ");
 	if (t->kind == MK_DICT) {
+		sbuf_addstr(&m->sql, " WHERE ");
 		add_not_exists(m, t, ti, dst, false);
-	} else {
+	} else if (t->kind == MK_SOURCE || !m->all_fresh) {
+		sbuf_addstr(&m->sql, " WHERE ");
 		sbuf_addstr(&m->sql, "s.");
 		add_ident(&m->sql, t->cols[t->kind == MK_SOURCE ? t->idcol : t->srccol]);
 		sbuf_addstr(&m->sql, " IN (SELECT old FROM temp.merge_fresh)");
@@ -972,6 +981,72 @@ merge_staged(struct merge *m, size_t n, struct merge_stats *stats, struct err *e
 	return 0;
 }
 
+/*
+ * A new output is a private file until it is published, and removed after
+ * any error: it is built without a rollback journal, without syncs and
+ * without foreign key checks (the ids are rewritten from the inputs' own
+ * consistent references), its secondary indexes dropped while the rows go in
+ * and built once at the end (@idx keeps their SQL).
+ */
+static int
+bulk_begin(struct merge *m, struct sbuf *idx, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (exec_sql(m, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+			" PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536", err))
+		return err->status;
+	if (store_prepare(m->st,
+			  "SELECT name, sql FROM main.sqlite_master WHERE type = 'index'"
+			  " AND sql IS NOT NULL ORDER BY name",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		sbuf_addstr(idx, (const char *)sqlite3_column_text(s, 1));
+		sbuf_addstr(idx, ";\n");
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(m->st, err, "cannot read the schema");
+	sbuf_reset(&m->sql);
+	if (store_prepare(m->st,
+			  "SELECT name FROM main.sqlite_master WHERE type = 'index'"
+			  " AND sql IS NOT NULL ORDER BY name",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		sbuf_addstr(&m->sql, "DROP INDEX main.");
+		add_ident(&m->sql, (const char *)sqlite3_column_text(s, 0));
+		sbuf_addstr(&m->sql, ";");
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(m->st, err, "cannot read the schema");
+	return m->sql.len ? exec_sql(m, m->sql.buf, err) : 0;
+}
+
+/* Build the indexes again and put the file's bytes on disk. */
+static int
+bulk_end(struct merge *m, const struct sbuf *idx, const char *path, struct err *err)
+{
+	int fd;
+
+	if (idx->len && exec_sql(m, idx->buf, err))
+		return err->status;
+	if (exec_sql(m, "PRAGMA foreign_keys = ON", err))
+		return err->status;
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || fsync(fd)) {
+		err_set(err, LITSI_EDB, "%s: cannot sync: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return err->status;
+	}
+	close(fd);
+	return 0;
+}
+
 static void
 remove_db(const char *path)
 {
@@ -995,7 +1070,7 @@ remove_db(const char *path)
 static int
 publish(struct merge *m, const char *tmp, const char *out, struct err *err)
 {
-	if (exec_sql(m, "PRAGMA journal_mode = DELETE", err))
+	if (exec_sql(m, "PRAGMA journal_mode = DELETE", err))	/* from OFF: no file to remove */
 		return err->status;
 	store_close(m->st);
 	m->st = NULL;
@@ -1018,7 +1093,7 @@ store_merge(const char *out_path, const char *const *inputs, size_t n,
 {
 	struct merge m = { .out_path = out_path, .inputs = inputs, .sql = SBUF_INIT,
 			   .joins = SBUF_INIT };
-	struct sbuf tmp = SBUF_INIT;
+	struct sbuf tmp = SBUF_INIT, idx = SBUF_INIT;
 	struct stat sb;
 	bool existed = !stat(out_path, &sb);
 	size_t i;
@@ -1045,7 +1120,10 @@ store_merge(const char *out_path, const char *const *inputs, size_t n,
 		goto out;
 	if (existed && n > MAX_BATCH)
 		merge_staged(&m, n, stats, err);
-	else if (!merge_batches(&m, n, "main", NULL, stats, err) && !existed)
+	else if (existed)
+		merge_batches(&m, n, "main", NULL, stats, err);
+	else if (!bulk_begin(&m, &idx, err) && !merge_batches(&m, n, "main", NULL, stats, err) &&
+		 !bulk_end(&m, &idx, tmp.buf, err))
 		publish(&m, tmp.buf, out_path, err);
 out:
 	rc = err->status;
@@ -1054,5 +1132,6 @@ out:
 	if (!existed)
 		remove_db(tmp.buf);
 	sbuf_release(&tmp);
+	sbuf_release(&idx);
 	return rc;
 }

@@ -2,7 +2,8 @@
 /*
  * fleet.h: the fleet view: many nodes, each in several runs (jobs). The
  * per-node results (verdict, straggler, spreads, predicted gain) come from
- * the node-results library; this module only gathers them across runs:
+ * the node-results library (struct fleet_row is what the fleet command
+ * takes from it for each node and run); this module only gathers them:
  * which nodes are imbalanced again and again, which GPU slots are the
  * straggler most often, and in which order to send nodes to maintenance.
  * Pure: no I/O, no SQL; deterministic orders with explicit tie-breaks.
@@ -38,7 +39,7 @@ struct fleet_row {
 	int straggler;		/* persistent straggler's device id, -1 none */
 	double temp_spread;	/* max/min of median hotspot temperature; NaN without data */
 	double freq_spread;	/* max/min of median gfx clock; NaN without data */
-	double gain_pct;	/* predicted throughput gain when the GPUs are aligned; NaN */
+	double speedup;		/* predicted S_iter with the GPUs aligned (S_C(min)); NaN */
 };
 
 struct fleet_params {
@@ -117,5 +118,15 @@ void fleet_result_release(struct fleet_result *r);
 
 const char *fleet_verdict_name(enum fleet_verdict v);
 const char *fleet_action_name(enum fleet_action a);
+
+struct fmt;
+/*
+ * fleet_write() - the fleet view through formatter @f: tables "runs" (one
+ * row per node and run, @rows as sorted), "nodes" (maintenance order),
+ * "slots" and "heat" (node x GPU straggler counts, for the heat map), and
+ * notes with the thresholds and counts. Defined in src/fmt/fleet_fmt.c.
+ */
+void fleet_write(struct fmt *f, const struct fleet_row *rows, size_t n,
+		 const struct fleet_params *p, const struct fleet_result *r);
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* check_fleet.c: recurring imbalance, straggler slots and the maintenance order. */
 #include "litsi/fleet.h"
+#include "litsi/fmt.h"
 #include "litsi/litsi.h"
 
 #include <math.h>
@@ -52,6 +53,7 @@ START_TEST(split_name)
 END_TEST
 
 #define ROW(nd, rn, t, v, s, ts) { nd, rn, t, v, s, ts, NAN, NAN }
+
 #define I FLEET_IMBALANCED
 #define B FLEET_BALANCED
 #define U FLEET_INCONCLUSIVE
@@ -172,6 +174,44 @@ START_TEST(ties_and_edges)
 }
 END_TEST
 
+START_TEST(write_tsv)
+{
+	struct fleet_row rows[] = {
+		{ "n1", "job1", 100, FLEET_IMBALANCED, 3, 1.176, 1.054, 1.061 },
+		{ "n1", "job2", 200, FLEET_IMBALANCED, 3, 1.15, 1.05, 1.05 },
+		{ "n2", "", INT64_MIN, FLEET_INCONCLUSIVE, -1, NAN, NAN, NAN },
+	};
+	static const char want[] =
+		"# recurring: imbalanced in 2 of the last 3 runs\n"
+		"# summary: 2 nodes, 3 runs: 1 recurring, 1 imbalanced in the latest run\n\n\n"
+		"# runs\n"
+		"# node\trun\tverdict\tstraggler\ttemp_spread\tclock_spread\tspeedup\n"
+		"n1\tjob1\timbalanced\t3\t1.176\t1.054\t1.061\n"
+		"n1\tjob2\timbalanced\t3\t1.150\t1.050\t1.050\n"
+		"n2\t-\tinconclusive\t-\tnan\tnan\tnan\n";
+	struct fleet_params p = { 2, 3 };
+	struct fleet_result r;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	struct fmt *f = fmt_new(mem, FMT_TSV);
+
+	ck_assert_int_eq(fleet_summarise(rows, 3, &p, &r), 0);
+	fleet_write(f, rows, 3, &p, &r);
+	fmt_free(f);
+	fclose(mem);
+	ck_assert_msg(!strncmp(buf, want, strlen(want)), "got:\n%s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, "# nodes\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "\n1\tn1\t2\t2\t2\t0\t2\tyes\t3\t2\t1.176\tmaintenance\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "\n-\tn2\t1\t1\t0\t1\t0\tno\t-\t0\tnan\tunknown\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "# slots\n# gpu\tstraggler_runs\truns\tshare_pct\n3\t2\t2\t100.0\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "n1\t3\t2\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "n2\t3\t0\n"));
+	free(buf);
+	fleet_result_release(&r);
+}
+END_TEST
+
 Suite *
 fleet_suite(void)
 {
@@ -182,6 +222,7 @@ fleet_suite(void)
 	tcase_add_test(tc, split_name);
 	tcase_add_test(tc, summarise);
 	tcase_add_test(tc, ties_and_edges);
+	tcase_add_test(tc, write_tsv);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -93,6 +93,38 @@ add_ident(struct sbuf *sb, const char *name)
 	sbuf_addch(sb, '"');
 }
 
+/*
+ * add_tpl() - append SQL @tpl with each "@S" replaced by the quoted schema
+ * name @s and each "@D" by @d: SQL text never goes through printf.
+ */
+static void
+add_tpl(struct sbuf *sb, const char *tpl, const char *s, const char *d)
+{
+	const char *p;
+
+	for (p = tpl; *p; p++) {
+		if (p[0] == '@' && (p[1] == 'S' || p[1] == 'D')) {
+			add_ident(sb, p[1] == 'S' ? s : d);
+			p++;
+		} else {
+			sbuf_addch(sb, *p);
+		}
+	}
+}
+
+/* temp."mmap_T" (the id map of T) or temp."moff_T" (the id offset of T). */
+static void
+add_temp(struct sbuf *sb, const char *kind, const char *table)
+{
+	struct sbuf name = SBUF_INIT;
+
+	sbuf_addstr(&name, kind);
+	sbuf_addstr(&name, table);
+	sbuf_addstr(sb, "temp.");
+	add_ident(sb, name.buf);
+	sbuf_release(&name);
+}
+
 static int
 exec_sql(struct merge *m, const char *sql, struct err *err)
 {
@@ -109,8 +141,8 @@ exec_sql(struct merge *m, const char *sql, struct err *err)
 
 /* Run a query whose first row's columns are text; copies up to @n into @out. */
 static int
-query_row(struct merge *m, const char *sql, const char *bind1, char **out, int n, bool *found,
-	  struct err *err)
+query_row(struct merge *m, const char *sql, const char *bind1, const char *bind2, char **out,
+	  int n, bool *found, struct err *err)
 {
 	sqlite3_stmt *s;
 	int rc, i;
@@ -120,6 +152,8 @@ query_row(struct merge *m, const char *sql, const char *bind1, char **out, int n
 		return err->status;
 	if (bind1)
 		sqlite3_bind_text(s, 1, bind1, -1, SQLITE_STATIC);
+	if (bind2)
+		sqlite3_bind_text(s, 2, bind2, -1, SQLITE_STATIC);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		*found = true;
@@ -445,10 +479,10 @@ check_schema(struct merge *m, const char *alias, const char *path, struct err *e
 			       "cannot merge '%s' (schema version %d) into '%s' (schema version %d)",
 			       path, v, m->out_path, m->version);
 	sbuf_reset(&m->sql);
-	sbuf_addstr(&m->sql, "SELECT count(*) FROM ");
-	add_ident(&m->sql, alias);
-	sbuf_addstr(&m->sql, ".sqlite_master WHERE type = 'table'"
-			     " AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'");
+	add_tpl(&m->sql,
+		"SELECT count(*) FROM @S.sqlite_master WHERE type = 'table'"
+		" AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+		alias, alias);
 	if (query_i64(m, m->sql.buf, &ntab, err))
 		return err->status;
 	for (i = 0; i < m->nt; i++) {
@@ -457,12 +491,10 @@ check_schema(struct merge *m, const char *alias, const char *path, struct err *e
 		int bad;
 
 		sbuf_reset(&m->sql);
-		sbuf_addstr(&m->sql, "SELECT group_concat(name, ',') FROM (SELECT name FROM"
-				     " pragma_table_info(?1, ");
-		sbuf_addch(&m->sql, '\'');
-		sbuf_addstr(&m->sql, alias);	/* our own alias: in0..in8, stage */
-		sbuf_addstr(&m->sql, "') ORDER BY cid)");
-		if (query_row(m, m->sql.buf, m->t[i].name, &sig, 1, &found, err))
+		if (query_row(m,
+			      "SELECT group_concat(name, ',') FROM (SELECT name FROM"
+			      " pragma_table_info(?1, ?2) ORDER BY cid)",
+			      m->t[i].name, alias, &sig, 1, &found, err))
 			return err->status;
 		bad = !sig || strcmp(sig, m->t[i].colsig);
 		free(sig);
@@ -497,16 +529,16 @@ check_clash(struct merge *m, const char *src, const char *dst, const char *src_n
 	const char *a, *b;
 
 	sbuf_reset(&m->sql);
-	sbuf_addf(&m->sql,
-		  "SELECT n.name FROM \"%s\".node n JOIN \"%s\".node d ON d.name = n.name"
-		  " WHERE EXISTS (SELECT 1 FROM \"%s\".source WHERE node_id = n.id)"
-		  " AND (EXISTS (SELECT sha256 FROM \"%s\".source WHERE node_id = n.id"
-		  "  EXCEPT SELECT sha256 FROM \"%s\".source WHERE node_id = d.id)"
-		  " OR EXISTS (SELECT sha256 FROM \"%s\".source WHERE node_id = d.id"
-		  "  EXCEPT SELECT sha256 FROM \"%s\".source WHERE node_id = n.id))"
-		  " ORDER BY n.name LIMIT 1",
-		  src, dst, src, src, dst, dst, src);
-	if (query_row(m, m->sql.buf, NULL, row, 1, &found, err))
+	add_tpl(&m->sql,
+		"SELECT n.name FROM @S.node n JOIN @D.node d ON d.name = n.name"
+		" WHERE EXISTS (SELECT 1 FROM @S.source WHERE node_id = n.id)"
+		" AND (EXISTS (SELECT sha256 FROM @S.source WHERE node_id = n.id"
+		"  EXCEPT SELECT sha256 FROM @D.source WHERE node_id = d.id)"
+		" OR EXISTS (SELECT sha256 FROM @D.source WHERE node_id = d.id"
+		"  EXCEPT SELECT sha256 FROM @S.source WHERE node_id = n.id))"
+		" ORDER BY n.name LIMIT 1",
+		src, dst);
+	if (query_row(m, m->sql.buf, NULL, NULL, row, 1, &found, err))
 		return err->status;
 	if (found) {
 		a = src_lookup ? input_of_node(m, row[0], src_name) : src_name;
@@ -519,14 +551,14 @@ check_clash(struct merge *m, const char *src, const char *dst, const char *src_n
 		return err->status;
 	}
 	sbuf_reset(&m->sql);
-	sbuf_addf(&m->sql,
-		  "SELECT s.path, sn.name, dn.name FROM \"%s\".source s"
-		  " JOIN \"%s\".source d ON d.sha256 = s.sha256"
-		  " LEFT JOIN \"%s\".node sn ON sn.id = s.node_id"
-		  " LEFT JOIN \"%s\".node dn ON dn.id = d.node_id"
-		  " WHERE sn.name IS NOT dn.name ORDER BY s.id LIMIT 1",
-		  src, dst, src, dst);
-	if (query_row(m, m->sql.buf, NULL, row, 3, &found, err))
+	add_tpl(&m->sql,
+		"SELECT s.path, sn.name, dn.name FROM @S.source s"
+		" JOIN @D.source d ON d.sha256 = s.sha256"
+		" LEFT JOIN @S.node sn ON sn.id = s.node_id"
+		" LEFT JOIN @D.node dn ON dn.id = d.node_id"
+		" WHERE sn.name IS NOT dn.name ORDER BY s.id LIMIT 1",
+		src, dst);
+	if (query_row(m, m->sql.buf, NULL, NULL, row, 3, &found, err))
 		return err->status;
 	if (found) {
 		a = src_lookup && row[1] ? input_of_node(m, row[1], src_name) : src_name;
@@ -567,16 +599,28 @@ add_expr(struct merge *m, const struct mtable *t, size_t ti, int c)
 	} else if (m->t[ref].kind == MK_PERSOURCE) {
 		sbuf_addstr(&m->sql, "(s.");
 		add_ident(&m->sql, t->cols[c]);
-		sbuf_addf(&m->sql, " + (SELECT off FROM temp.merge_off WHERE t = %d))", ref);
+		sbuf_addstr(&m->sql, " + (SELECT off FROM ");
+		add_temp(&m->sql, "moff_", m->t[ref].name);
+		sbuf_addstr(&m->sql, "))");
 	} else if (m->join_maps) {
 		/* A join keeps one cursor open; a subquery opens one per row. */
-		sbuf_addf(&m->sql, "j%d.new", m->njoins);
-		sbuf_addf(&m->joins, " LEFT JOIN temp.merge_map j%d ON j%d.t = %d AND j%d.old = s.",
-			  m->njoins, m->njoins, ref, m->njoins);
+		char j[16];
+
+		snprintf(j, sizeof(j), "j%d", m->njoins++);
+		sbuf_addstr(&m->sql, j);
+		sbuf_addstr(&m->sql, ".new");
+		sbuf_addstr(&m->joins, " LEFT JOIN ");
+		add_temp(&m->joins, "mmap_", m->t[ref].name);
+		sbuf_addch(&m->joins, ' ');
+		sbuf_addstr(&m->joins, j);
+		sbuf_addstr(&m->joins, " ON ");
+		sbuf_addstr(&m->joins, j);
+		sbuf_addstr(&m->joins, ".old = s.");
 		add_ident(&m->joins, t->cols[c]);
-		m->njoins++;
 	} else {
-		sbuf_addf(&m->sql, "(SELECT new FROM temp.merge_map WHERE t = %d AND old = s.", ref);
+		sbuf_addstr(&m->sql, "(SELECT new FROM ");
+		add_temp(&m->sql, "mmap_", m->t[ref].name);
+		sbuf_addstr(&m->sql, " WHERE old = s.");
 		add_ident(&m->sql, t->cols[c]);
 		sbuf_addch(&m->sql, ')');
 	}
@@ -609,7 +653,8 @@ add_from(struct merge *m, const char *alias, const char *table, const char *as)
 	add_ident(&m->sql, alias);
 	sbuf_addch(&m->sql, '.');
 	add_ident(&m->sql, table);
-	sbuf_addf(&m->sql, " %s", as);
+	sbuf_addch(&m->sql, ' ');
+	sbuf_addstr(&m->sql, as);
 }
 
 /* INSERT INTO dst.T(cols) SELECT <exprs> FROM src.T s: the common head. */
@@ -695,11 +740,14 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 	}
 	if (t->kind == MK_PERSOURCE && t->idcol >= 0) {
 		sbuf_reset(&m->sql);
-		sbuf_addf(&m->sql, "INSERT OR REPLACE INTO temp.merge_off VALUES (%zu, (SELECT"
-				   " coalesce(max(", ti);
+		sbuf_addstr(&m->sql, "DELETE FROM ");
+		add_temp(&m->sql, "moff_", t->name);
+		sbuf_addstr(&m->sql, "; INSERT INTO ");
+		add_temp(&m->sql, "moff_", t->name);
+		sbuf_addstr(&m->sql, " SELECT coalesce(max(");
 		add_ident(&m->sql, t->cols[t->idcol]);
 		sbuf_addstr(&m->sql, "), 0) FROM ");
-		add_from(m, dst, t->name, "))");
+		add_from(m, dst, t->name, "");
 		if (exec_sql(m, m->sql.buf, err))
 			return err->status;
 	}
@@ -719,7 +767,9 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 		return 0;
 	/* The id map of a dictionary or of the source table. */
 	sbuf_reset(&m->sql);
-	sbuf_addf(&m->sql, "INSERT INTO temp.merge_map SELECT %zu, s.", ti);
+	sbuf_addstr(&m->sql, "INSERT INTO ");
+	add_temp(&m->sql, "mmap_", t->name);
+	sbuf_addstr(&m->sql, " SELECT s.");
 	add_ident(&m->sql, t->cols[t->idcol]);
 	sbuf_addstr(&m->sql, ", (SELECT d.");
 	add_ident(&m->sql, t->cols[t->idcol]);
@@ -732,6 +782,35 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 	return exec_sql(m, m->sql.buf, err);
 }
 
+/*
+ * The merge's own temporary tables: the new sources of the input being
+ * copied, and per table its id map (dictionaries, source) or id offset
+ * (tables of sources). @clear: empty the maps instead of creating them.
+ */
+static int
+temp_tables(struct merge *m, bool clear, struct err *err)
+{
+	size_t i;
+
+	sbuf_reset(&m->sql);
+	sbuf_addstr(&m->sql, clear ? "DELETE FROM temp.merge_fresh;"
+				   : "CREATE TEMP TABLE merge_fresh(old INTEGER PRIMARY KEY);");
+	for (i = 0; i < m->nt; i++) {
+		const struct mtable *t = &m->t[i];
+
+		if (t->idcol < 0 || (clear && t->kind == MK_PERSOURCE))
+			continue;
+		sbuf_addstr(&m->sql, clear ? "DELETE FROM " : "CREATE TABLE ");
+		add_temp(&m->sql, t->kind == MK_PERSOURCE ? "moff_" : "mmap_", t->name);
+		if (!clear)
+			sbuf_addstr(&m->sql, t->kind == MK_PERSOURCE
+						     ? "(off INTEGER)"
+						     : "(old INTEGER PRIMARY KEY, new INTEGER)");
+		sbuf_addch(&m->sql, ';');
+	}
+	return exec_sql(m, m->sql.buf, err);
+}
+
 static int
 remember_nodes(struct merge *m, const char *alias, size_t input, struct err *err)
 {
@@ -739,7 +818,7 @@ remember_nodes(struct merge *m, const char *alias, size_t input, struct err *err
 	int rc;
 
 	sbuf_reset(&m->sql);
-	sbuf_addf(&m->sql, "SELECT name FROM \"%s\".node ORDER BY name", alias);
+	add_tpl(&m->sql, "SELECT name FROM @S.node ORDER BY name", alias, alias);
 	if (store_prepare(m->st, m->sql.buf, &s, err))
 		return err->status;
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
@@ -774,10 +853,7 @@ merge_one(struct merge *m, const char *dst, const char *src, const char *also, i
 		return err->status;
 	if (check_clash(m, src, dst, src_name, input < 0, m->out_path, input >= 0, err))
 		return err->status;
-	if (exec_sql(m,
-		     "DELETE FROM temp.merge_fresh; DELETE FROM temp.merge_map;"
-		     " DELETE FROM temp.merge_off",
-		     err))
+	if (temp_tables(m, true, err))
 		return err->status;
 	for (i = 0; i < m->nt; i++)
 		if (copy_table(m, i, dst, src, also, err))
@@ -787,21 +863,21 @@ merge_one(struct merge *m, const char *dst, const char *src, const char *also, i
 		int64_t v;
 
 		sbuf_reset(&m->sql);
-		sbuf_addf(&m->sql, "SELECT count(*) FROM \"%s\".source", src);
+		add_tpl(&m->sql, "SELECT count(*) FROM @S.source", src, src);
 		if (query_i64(m, m->sql.buf, &stats->sources, err))
 			return err->status;
 		if (query_i64(m, "SELECT count(*) FROM temp.merge_fresh", &stats->sources_added,
 			      err))
 			return err->status;
 		sbuf_reset(&m->sql);
-		sbuf_addf(&m->sql, "SELECT count(*) FROM \"%s\".node", src);
+		add_tpl(&m->sql, "SELECT count(*) FROM @S.node", src, src);
 		if (query_i64(m, m->sql.buf, &stats->nodes, err))
 			return err->status;
 		sbuf_reset(&m->sql);
-		sbuf_addf(&m->sql,
-			  "SELECT coalesce(sum(n_kernels), 0) FROM \"%s\".source"
-			  " WHERE id IN (SELECT old FROM temp.merge_fresh)",
-			  src);
+		add_tpl(&m->sql,
+			"SELECT coalesce(sum(n_kernels), 0) FROM @S.source"
+			" WHERE id IN (SELECT old FROM temp.merge_fresh)",
+			src, src);
 		if (query_i64(m, m->sql.buf, &v, err))
 			return err->status;
 		stats->kernels_added = v;
@@ -831,7 +907,7 @@ attach(struct merge *m, const char *path, const char *alias, struct err *err)
 	}
 	sbuf_addstr(&uri, "?mode=ro");
 	sbuf_reset(&m->sql);
-	sbuf_addf(&m->sql, "ATTACH ?1 AS \"%s\"", alias);
+	add_tpl(&m->sql, "ATTACH ?1 AS @S", alias, alias);
 	if (store_prepare(m->st, m->sql.buf, &s, err)) {
 		sbuf_release(&uri);
 		return err->status;
@@ -917,11 +993,6 @@ merge_release(struct merge *m)
 	sbuf_release(&m->joins);
 }
 
-static const char temp_sql[] =
-	"CREATE TEMP TABLE IF NOT EXISTS merge_fresh(old INTEGER PRIMARY KEY);"
-	"CREATE TEMP TABLE IF NOT EXISTS merge_map(t INTEGER, old INTEGER, new INTEGER,"
-	" PRIMARY KEY (t, old)) WITHOUT ROWID;"
-	"CREATE TEMP TABLE IF NOT EXISTS merge_off(t INTEGER PRIMARY KEY, off INTEGER);";
 
 /*
  * Copy the inputs into @dst, MAX_BATCH of them per transaction (each batch
@@ -1116,7 +1187,7 @@ store_merge(const char *out_path, const char *const *inputs, size_t n,
 	if (store_open(tmp.buf, STORE_RDWR, &m.st, err))
 		goto out;
 	if (user_version(&m, "main", &m.version, err) || read_schema(&m, err) ||
-	    exec_sql(&m, temp_sql, err))
+	    temp_tables(&m, false, err))
 		goto out;
 	if (existed && n > MAX_BATCH)
 		merge_staged(&m, n, stats, err);

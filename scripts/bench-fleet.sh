@@ -71,9 +71,12 @@ report() {
 }
 rm -f fleet.db fleet.db-wal fleet.db-shm
 /usr/bin/time -f '%e %U %S %M' -o merge.time "$litsi" -q merge fleet.db dbs/*.db
-rows=$(sqlite3 fleet.db 'SELECT count(*) FROM kernel' 2>/dev/null || echo '?')
+rows=$(sqlite3 fleet.db 'SELECT count(*) FROM kernel')
+all=$(sqlite3 fleet.db "SELECT (SELECT count(*) FROM kernel) + (SELECT count(*) FROM telemetry)
+	+ (SELECT count(*) FROM annotation) + (SELECT count(*) FROM collective)
+	+ (SELECT count(*) FROM sample) + (SELECT count(*) FROM source_meta)")
 report "merge ($(ls dbs/*.db | wc -l) databases)" merge.time
-awk -v rows="$rows" '{ if ($1 > 0) printf "  %s kernel rows: %.2f M rows/s (wall), %.2f M rows/s (cpu)\n", rows, rows / $1 / 1e6, rows / ($2 + $3) / 1e6 }' merge.time
+awk -v rows="$rows" -v all="$all" '{ if ($1 > 0) printf "  %s kernel rows: %.2f M/s (wall), %.2f M/s (cpu); all %s rows: %.2f M/s (wall), %.2f M/s (cpu)\n", rows, rows / $1 / 1e6, rows / ($2 + $3) / 1e6, all, all / $1 / 1e6, all / ($2 + $3) / 1e6 }' merge.time
 ls -l fleet.db | awk '{ printf "  fleet.db: %.0f MB\n", $5 / 1048576 }'
 if "$litsi" fleet -h >/dev/null 2>&1; then
 	/usr/bin/time -f '%e %U %S %M' -o fleet.time "$litsi" -d fleet.db fleet >fleet.txt

@@ -103,10 +103,8 @@ run_merge() {
 	"$LITSI" -d "$out/job.db" check >"$out/check.txt" || rc=$?
 	[ $rc -le 1 ] || exit $rc
 	"$LITSI" -d "$out/job.db" check --format json >"$out/check.json" || true
-	if "$LITSI" fleet -h >/dev/null 2>&1; then
-		"$LITSI" -d "$out/job.db" fleet >"$out/fleet.txt"
-		"$LITSI" -d "$out/job.db" fleet --format json >"$out/fleet.json"
-	fi
+	"$LITSI" -d "$out/job.db" fleet --format table >"$out/fleet.txt"
+	"$LITSI" -d "$out/job.db" fleet --format json >"$out/fleet.json"
 	if [ -s "$out/failed.txt" ]; then
 		echo "litsi-slurm: $(wc -l <"$out/failed.txt") node task(s) failed, left out: $out/failed.txt" >&2
 	fi

@@ -7,7 +7,7 @@
 # with a straggler, one balanced, one without telemetry), submits it (a job
 # array of four tasks and a dependent merge job), waits for both, and checks
 # every node's straggler and verdict in the merged database against the
-# simulator's truth.json. The daemons it started are stopped by their pids on
+# simulator's truth.json, and the fleet view (litsi fleet) too. The daemons it started are stopped by their pids on
 # exit. Skipped, with the reason, only when the daemons cannot start.
 # The job folder is job42/, so its nodes are named job42/node-a ... (run/node).
 # Env: LITSI (binary). Prints TAP.
@@ -163,7 +163,9 @@ nodes=$(echo "$verdicts" | grep -c '^ok ')
 	notok "merged verdicts against truth.json" "$verdicts"
 got=$("$LITSI" -d "$out/job.db" info | awk '!/^#/ && NF {print $1}' | sort -u | tr '\n' ' ')
 [ "$got" = "job42/node-a job42/node-b job42/node-c job42/node-d " ] && ok "job.db holds the four nodes" || notok "job.db nodes: $got"
-if [ -f "$out/fleet.json" ]; then
+if [ ! -s "$out/fleet.json" ]; then
+	notok "the merge job wrote fleet.json"
+else
 	python3 - "$job" "$out/fleet.json" <<'PY' && ok "fleet view names the straggler of each node as truth.json" || notok "fleet view against truth.json"
 import json, os, sys
 job, fleet = sys.argv[1], json.load(open(sys.argv[2]))

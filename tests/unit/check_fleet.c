@@ -187,8 +187,8 @@ START_TEST(write_tsv)
 		"# runs\n"
 		"# node\trun\tverdict\tstraggler\ttemp_spread\tclock_spread\tspeedup\n"
 		"n1\tjob1\timbalanced\t3\t1.176\t1.054\t1.061\n"
-		"n1\tjob2\timbalanced\t3\t1.150\t1.050\t1.050\n"
-		"n2\t-\tinconclusive\t-\tnan\tnan\tnan\n";
+		"n1\tjob2\timbalanced\t3\t1.15\t1.05\t1.05\n"
+		"n2\t-\tinconclusive\t-\t\t\t\n";
 	struct fleet_params p = { 2, 3 };
 	struct fleet_result r;
 	char *buf = NULL;
@@ -203,8 +203,8 @@ START_TEST(write_tsv)
 	ck_assert_msg(!strncmp(buf, want, strlen(want)), "got:\n%s", buf);
 	ck_assert_ptr_nonnull(strstr(buf, "# nodes\n"));
 	ck_assert_ptr_nonnull(strstr(buf, "\n1\tn1\t2\t2\t2\t0\t2\tyes\t3\t2\t1.176\tmaintenance\n"));
-	ck_assert_ptr_nonnull(strstr(buf, "\n-\tn2\t1\t1\t0\t1\t0\tno\t-\t0\tnan\tunknown\n"));
-	ck_assert_ptr_nonnull(strstr(buf, "# slots\n# gpu\tstraggler_runs\truns\tshare_pct\n3\t2\t2\t100.0\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "\n-\tn2\t1\t1\t0\t1\t0\tno\t-\t0\t\tunknown\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "# slots\n# gpu\tstraggler_runs\truns\tshare_pct\n3\t2\t2\t100\n"));
 	ck_assert_ptr_nonnull(strstr(buf, "n1\t3\t2\n"));
 	ck_assert_ptr_nonnull(strstr(buf, "n2\t3\t0\n"));
 	free(buf);

@@ -21,7 +21,7 @@ HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
 # Module-private headers: a change rebuilds every object (the tests include some).
 PRIV_HEADERS := $(wildcard src/*/*.h) tests/fuzz/jdiff.h tests/unit/unit.h
 
-.PHONY: all check check-unit check-cli check-meta check-hardening check-stress check-headers lint asan valgrind \
+.PHONY: all check check-unit check-cli check-meta check-hardening check-slurm check-stress check-headers lint asan valgrind \
 	install uninstall clean bench fuzz fuzz-build style valgrind-cli
 all: litsi
 
@@ -60,7 +60,7 @@ $(BUILD)/unit_suites.h: $(wildcard tests/unit/check_*.c) scripts/unit-suites.sh
 $(BUILD)/litsi-unit: $(UNIT_OBJ) $(BUILD)/liblitsi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/liblitsi.a $(CHECK_LIBS) $(LDLIBS_ALL)
 
-check: check-unit check-cli check-meta check-hardening
+check: check-unit check-cli check-meta check-hardening check-slurm
 
 check-unit: $(BUILD)/litsi-unit
 	LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} $(BUILD)/litsi-unit
@@ -71,7 +71,7 @@ check-cli: $(BUILD)/litsi
 check-meta: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/meta/run.sh
 
-# Crash safety (SIGKILL/SIGINT mid-ingest) and concurrency, reduced for `make check`;
+# Crash safety (SIGKILL/SIGINT mid-ingest, SIGKILL mid-merge) and concurrency, reduced for `make check`;
 # check-stress runs them in full plus a 10 M-event sample (FUZZING.md).
 check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/crash.sh
@@ -79,10 +79,17 @@ check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/readonly.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=24 BOMB_RSS_MB=$(if $(SAN),1024,200) \
 		sh tests/stress/bombs.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-crash.sh
+
+# scripts/litsi-slurm.sh end to end against a real Slurm that the test starts
+# (munged, slurmctld, slurmd on this machine); skipped when they cannot start.
+check-slurm: $(BUILD)/litsi
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/slurm/slurm.sh
 
 check-stress: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_MB=40 STRESS_REPEAT=25 sh tests/stress/crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_ROUNDS=10 sh tests/stress/concurrency.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi STRESS_REPEAT=20 sh tests/stress/merge-crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/big.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/scale.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=256 sh tests/stress/bombs.sh

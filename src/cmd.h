@@ -44,6 +44,8 @@ int cmd_thermal(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_model(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_caps(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_check(int argc, char **argv, struct litsi_ctx *ctx);
+int cmd_merge(int argc, char **argv, struct litsi_ctx *ctx);
+int cmd_fleet(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_report(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_synth(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_plot(int argc, char **argv, struct litsi_ctx *ctx);
@@ -126,6 +128,13 @@ struct caps_render {
 };
 int caps_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct caps_render *r,
 		     const struct node_row *node);
+
+struct fleet_params;
+/*
+ * fleet_render() - the fleet view of every node of ctx->st (src/cmd/fleet.c):
+ * the tables of fleet_write() through @f. For `litsi fleet` and the slots figure.
+ */
+int fleet_render(struct litsi_ctx *ctx, struct fmt *f, const struct fleet_params *p);
 
 /* check_render_text() - one node's verdict as `litsi check` prints it (src/cmd/check.c). */
 void check_render_text(FILE *out, const char *node, const struct res_verdict *v, size_t samples);

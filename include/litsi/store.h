@@ -70,6 +70,27 @@ void store_ingest_abort(struct store_ingest *ig);
 /* store_has_source() - whether a source with content hash @sha_hex exists. */
 int store_has_source(struct store *st, const char *sha_hex, bool *has, struct err *err);
 
+/* ---- merge (litsi merge; src/store/store_merge.c) ---- */
+struct merge_stats {
+	int64_t sources;	/* sources the input holds */
+	int64_t sources_added;	/* of those, new to the output */
+	int64_t nodes;		/* nodes the input holds */
+	int64_t kernels_added;	/* kernel rows of the new sources */
+};
+
+/*
+ * store_merge() - copy the litsi databases @inputs (opened read-only) into the
+ * database at @out_path, created when missing, in one transaction: all of
+ * them or nothing. Tables are copied as the output's schema declares them,
+ * ids remapped; a source whose sha256 the output already holds is skipped
+ * with everything of it. Refused, with the output unchanged: an input whose
+ * schema differs from the output's (LITSI_EDB), a node held by two databases
+ * with different sources, or one file held as two different nodes
+ * (LITSI_EDATA), both named in the message. @stats: one entry per input.
+ */
+int store_merge(const char *out_path, const char *const *inputs, size_t n,
+		struct merge_stats *stats, struct err *err);
+
 /* ---- reading ---- */
 int store_list_nodes(struct store *st, struct node_row **v, size_t *n, struct err *err);
 void store_free_nodes(struct node_row *v, size_t n);

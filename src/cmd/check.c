@@ -12,7 +12,7 @@
 static const char usage_str[] =
 	"usage: litsi check [--node name] [--max-temp-spread x] [--max-freq-spread x]\n"
 	"                   [--min-gain x] [--max-throttle pct] [--persist pct] [--epsilon pct]\n"
-	"                   [--idle-power W] [--format text|json|junit]\n";
+	"                   [--idle-power W] [--max-imbalanced n] [--format text|json|junit]\n";
 
 static const struct option longopts[] = {
 	SHARED_OPT("epsilon", SO_EPSILON),
@@ -21,6 +21,7 @@ static const struct option longopts[] = {
 	SHARED_OPT("idle-power", SO_IDLE_POWER),
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "max-freq-spread", required_argument, NULL, 'f' },
+	{ "max-imbalanced", required_argument, NULL, 'M' },
 	{ "max-temp-spread", required_argument, NULL, 't' },
 	{ "max-throttle", required_argument, NULL, 'T' },
 	{ "min-gain", required_argument, NULL, 'g' },
@@ -35,6 +36,7 @@ struct check_opts {
 	struct shared_opts so;
 	struct check_params p;
 	enum out_kind out;
+	int max_imbalanced;	/* --max-imbalanced: exit 1 only above this many nodes */
 };
 
 /* One node's verdict, kept until every node is checked. */
@@ -62,6 +64,12 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 'M':
+			if (parse_int(optarg, 0, 1 << 30, &o->max_imbalanced))
+				return cmd_usage_error("check", usage_str,
+						       "invalid --max-imbalanced '%s' (a count of "
+						       "nodes, 0 or more)", optarg);
+			break;
 		case 'f':
 			if (dbl_opt("--max-freq-spread", optarg, 1, 1e6, &o->p.max_freq_spread))
 				return EXIT_USAGE;
@@ -352,6 +360,8 @@ cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 	for (i = 0; i < nn && !rc; i++)
 		rc = check_node(ctx, &nodes[i], &o, &v[i]);
 	if (!rc) {
+		size_t bad = 0;
+
 		if (o.out == OUT_JSON)
 			print_json(ctx->out, v, nn);
 		else if (o.out == OUT_JUNIT)
@@ -359,8 +369,9 @@ cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 		else
 			print_text(ctx->out, v, nn);
 		for (i = 0; i < nn; i++)
-			if (v[i].v.r.imbalanced)
-				rc = EXIT_CHECK;
+			bad += v[i].v.r.imbalanced;
+		if (bad > (size_t)o.max_imbalanced)
+			rc = EXIT_CHECK;
 	}
 	for (i = 0; i < nn; i++)
 		res_verdict_release(&v[i].v);

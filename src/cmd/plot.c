@@ -7,6 +7,7 @@
  * straggler of the lead table.
  */
 #include "cmd.h"
+#include "litsi/fleet.h"
 #include "litsi/plot.h"
 
 #include <ctype.h>
@@ -30,7 +31,7 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char figure_list[] = "caps, corr, heatmap, leads, overlap or thermal";
+static const char figure_list[] = "caps, corr, heatmap, leads, overlap, slots or thermal";
 
 struct plot_opts {
 	const char *node;	/* --node; NULL: the only node */
@@ -180,6 +181,8 @@ plot_all(struct litsi_ctx *ctx, const char *node, const char *dir, FILE *announc
 	if ((rc = pick_node(ctx, node, &nodes, &nn)))
 		return rc;
 	for (i = 0; (fig = plot_figure_name(i)); i++) {
+		if (!strcmp(fig, "slots"))
+			continue;	/* a figure of the fleet, not of one node */
 		sbuf_reset(&path);
 		sbuf_addf(&path, "%s/", dir);
 		for (c = nodes[0].name; *c; c++)
@@ -202,6 +205,34 @@ plot_all(struct litsi_ctx *ctx, const char *node, const char *dir, FILE *announc
 	return first.status;
 }
 
+/* The fleet's straggler slots (litsi fleet's "heat" table): every node, no --node. */
+static int
+plot_slots(struct litsi_ctx *ctx, const char *out)
+{
+	struct fleet_params p;
+	struct plot_run r;
+	struct err e2 = { 0 };
+	struct fmt *f;
+	int rc;
+
+	if (!plot_gnuplot_found())
+		return err_set(&ctx->err, LITSI_EDB,
+			       "gnuplot is not installed or not on PATH; install it (Debian "
+			       "package 'gnuplot-nox')");
+	fleet_params_default(&p);
+	if ((rc = plot_gnuplot_start("slots", out, -1, NULL, &r, &ctx->err)))
+		return rc;
+	f = fmt_new(r.data, FMT_TSV);
+	rc = fleet_render(ctx, f, &p);
+	fmt_free(f);
+	if (rc) {
+		plot_gnuplot_finish(&r, &e2);
+		remove(out);
+		return rc;
+	}
+	return plot_gnuplot_finish(&r, &ctx->err);
+}
+
 static int
 run_plot(struct litsi_ctx *ctx, const char *fig, const char *out, const struct plot_opts *o)
 {
@@ -211,6 +242,12 @@ run_plot(struct litsi_ctx *ctx, const char *fig, const char *out, const struct p
 
 	if ((rc = plot_output_ok(out, &ctx->err)))
 		return rc;
+	if (!strcmp(fig, "slots")) {
+		rc = plot_slots(ctx, out);
+		if (!rc)
+			fprintf(ctx->out, "wrote %s\n", out);
+		return rc;
+	}
 	if ((rc = pick_node(ctx, o->node, &nodes, &nn)))
 		return rc;
 	rc = plot_one(ctx, fig, &nodes[0], o, out);

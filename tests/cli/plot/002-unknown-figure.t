@@ -3,7 +3,7 @@ run: litsi plot --script pie
 exit: 2
 --- stdout
 --- stderr
-litsi plot: unknown figure 'pie' (caps, corr, heatmap, leads, overlap or thermal)
+litsi plot: unknown figure 'pie' (caps, corr, heatmap, leads, overlap, slots or thermal)
 usage: litsi plot [-o file] [--node name] [--sample n] [--kernel name]
                   [--scenario name] figure
        litsi plot --script figure

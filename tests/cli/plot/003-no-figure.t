@@ -3,7 +3,7 @@ run: litsi plot
 exit: 2
 --- stdout
 --- stderr
-litsi plot: a figure is needed (caps, corr, heatmap, leads, overlap or thermal)
+litsi plot: a figure is needed (caps, corr, heatmap, leads, overlap, slots or thermal)
 usage: litsi plot [-o file] [--node name] [--sample n] [--kernel name]
                   [--scenario name] figure
        litsi plot --script figure

@@ -1,0 +1,111 @@
+# slots.gp: the fleet's straggler heat map: for every node (rows, in litsi
+# fleet's maintenance order) and GPU slot (columns), the number of runs in
+# which that GPU was the node's straggler.
+# Input: litsi fleet --format tsv (table "heat").
+#   litsi fleet --format tsv | gnuplot -c scripts/slots.gp - slots.svg
+# ---- litsi prelude: the same in every scripts/*.gp (tests compare them) ----
+# ARG1: litsi --format tsv output: a file, or '-' or nothing for standard input.
+# ARG2: the figure: a .png, .svg or .pdf file; nothing: PNG on standard output.
+# ARG3: the straggler GPU drawn in vermillion; 'none': no straggler; '-' or
+#       nothing: the input's "# persistent_straggler: gpu N" note, if any.
+# The input is read once into $LITSI (standard input can be read only once),
+# each line prefixed by its data set number, so that any table of it can be
+# found by its "# title" line and its columns by the names in its header.
+litsi_in = (ARGC >= 1 && ARG1 ne "" && ARG1 ne "-") ? ARG1 : "/dev/stdin"
+litsi_out = (ARGC >= 2) ? ARG2 : ""
+litsi_straggler = (ARGC >= 3 && ARG3 ne "" && ARG3 ne "-" && ARG3 ne "none") ? int(ARG3) : -1
+litsi_want_note = (ARGC < 3 || ARG3 eq "" || ARG3 eq "-")
+litsi_node = ""
+litsi_normalized = 0
+set datafile separator "\001"
+set datafile commentschars ""
+set table $LITSI
+plot litsi_in using (sprintf("%d\t%s", column(-2), strcol(1))) with table
+unset table
+set datafile separator "\t"
+if (|$LITSI| == 0) { exit error "litsi: no input (expected litsi --format tsv output)" }
+
+# litsi_find: set litsi_table, then `litsi_find`; the table's rows are the
+# points litsi_first..litsi_last of $LITSI (use `every ::litsi_first::litsi_last`).
+litsi_scan(i, s) = s[1:1] ne "#" ? 0 : \
+	s[1:7] eq "# node:" && litsi_node eq "" ? (litsi_node = s[9:], 0) : \
+	s[1:13] eq "# normalized:" ? (litsi_normalized = 1, 0) : \
+	s[1:28] eq "# persistent_straggler: gpu " && litsi_want_note ? \
+		(litsi_straggler = int(word(s, 4)), litsi_want_note = 0, 0) : \
+	litsi_state == 0 && s eq "# ".litsi_table ? (litsi_state = 1, 0) : \
+	litsi_state == 1 ? (litsi_hdr = $LITSI[i + 1], litsi_first = i + 1, litsi_state = 2, 0) : \
+	litsi_state == 2 ? (litsi_last = i - 1, litsi_state = 3, 0) : 0
+# litsi_seek is the same without failing: litsi_last < litsi_first when absent or empty.
+litsi_seek = 'litsi_state = 0; litsi_hdr = ""; litsi_first = 0; litsi_last = -1; \
+	stats $LITSI using (litsi_scan(int(column(0)), strcol(2))) nooutput; \
+	if (litsi_state == 2) { litsi_last = |$LITSI| - 1 }'
+litsi_find = litsi_seek . '; if (litsi_state < 2 || litsi_last < litsi_first) { \
+		exit error sprintf("litsi: no rows of table ''%s'' in the input", litsi_table) }'
+# litsi_col(name): the $LITSI column of the header name; 0 when absent.
+litsi_col(name) = sum [litsi_i = 3:words(litsi_hdr)] (word(litsi_hdr, litsi_i) eq name ? litsi_i - 1 : 0)
+litsi_need = 'if (litsi_col(litsi_name) == 0) { \
+	exit error sprintf("litsi: table ''%s'' has no column ''%s''", litsi_table, litsi_name) }'
+
+# Output: the terminal follows the file name's extension.
+litsi_ext = strlen(litsi_out) > 4 ? litsi_out[strlen(litsi_out) - 2:] : "png"
+if (litsi_ext eq "svg" || litsi_ext eq "SVG") {
+	set terminal svg size 1000,600 dynamic font "Helvetica,13" background "white"
+} else { if (litsi_ext eq "pdf" || litsi_ext eq "PDF") {
+	set terminal pdfcairo size 10in,6in font "Helvetica,11"
+} else {
+	set terminal pngcairo size 1000,600 font "Helvetica,11" background "white"
+} }
+if (litsi_out ne "") { set output litsi_out } else { set output }
+set termoption noenhanced
+
+# Colours: Okabe-Ito (colour-blind safe); the straggler is always vermillion.
+array litsi_palette[8] = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", \
+			  "#56B4E9", "#000000", "#999999", "#F0E442"]
+litsi_vermillion = "#D55E00"
+litsi_color(g) = g == litsi_straggler ? litsi_vermillion : litsi_palette[int(g) % 8 + 1]
+litsi_width(g) = g == litsi_straggler ? 2.5 : 1
+litsi_title(g) = g == litsi_straggler ? sprintf("GPU %d (straggler)", g) : sprintf("GPU %d", g)
+litsi_suffix = ''
+# litsi_gpus: the GPUs of column litsi_gcol in the table, the straggler last
+# (drawn on top): a list of words for `for [g in litsi_order]`.
+litsi_gpus = 'stats $LITSI every ::litsi_first::litsi_last using (column(litsi_gcol)) \
+		name "litsi_g" nooutput; \
+	litsi_order = ""; \
+	do for [litsi_i = int(litsi_g_min):int(litsi_g_max)] { \
+		stats $LITSI every ::litsi_first::litsi_last \
+			using (column(litsi_gcol) == litsi_i ? 1 : 0) name "litsi_c" nooutput; \
+		if (litsi_c_sum > 0 && litsi_i != litsi_straggler) { \
+			litsi_order = litsi_order . " " . litsi_i } }; \
+	if (litsi_straggler >= litsi_g_min && litsi_straggler <= litsi_g_max) { \
+		litsi_order = litsi_order . " " . litsi_straggler }'
+set grid back lc rgb "#DDDDDD"
+set border lc rgb "#333333"
+set key outside right top vertical Left reverse noautotitle
+# ---- end of the litsi prelude ----
+litsi_table = "heat"
+eval litsi_find
+litsi_name = "node"; eval litsi_need; c_node = litsi_col("node")
+litsi_name = "gpu"; eval litsi_need; c_gpu = litsi_col("gpu")
+litsi_name = "straggler_runs"; eval litsi_need; c_n = litsi_col("straggler_runs")
+# Rows: one per node; litsi fleet writes each node's cells as one data set.
+stats $LITSI every ::litsi_first::litsi_last using 1 name "D" nooutput
+row(d) = int(d - D_min)
+stats $LITSI every ::litsi_first::litsi_last using (column(c_gpu)) name "G" nooutput
+stats $LITSI every ::litsi_first::litsi_last using (column(c_n)) name "N" nooutput
+set title "Straggler GPU slots across the fleet: runs in which each GPU was its node's straggler"
+set xlabel "GPU"
+set xrange [G_min - 0.5:G_max + 0.5]
+set yrange [row(D_max) + 0.5:-0.5]
+set xtics 1 scale 0
+set ytics scale 0 font ",9"
+set grid noxtics noytics
+set palette defined (0 "#FFFFFF", 0.01 "#FFF7EC", 0.5 "#F0A050", 1 "#D55E00")
+set cbrange [0:(N_max > 0 ? N_max : 1)]
+set cblabel "runs as straggler"
+unset key
+plot $LITSI every ::litsi_first::litsi_last \
+	using (column(c_gpu)):(row(column(1))):(0.5):(0.5):(column(c_n)):ytic(strcol(c_node)) \
+	with boxxyerror fillstyle solid 1.0 border lc rgb "#DDDDDD" fc palette, \
+	'' every ::litsi_first::litsi_last \
+	using (column(c_gpu)):(row(column(1))):(column(c_n) > 0 ? sprintf("%d", column(c_n)) : "") \
+	with labels tc rgb "#000000"

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fleet.c: litsi fleet: the fleet view of a merged database. Each node of
+ * the database is one node in one run (named RUN/NODE by
+ * scripts/litsi-slurm.sh); its verdict, straggler, spreads and predicted
+ * speedup are the node-results library's, the same values litsi check
+ * prints; src/analysis/fleet.c gathers them across runs.
+ */
+#include "cmd.h"
+#include "litsi/check.h"
+#include "litsi/fleet.h"
+#include "litsi/results.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_str[] =
+	"usage: litsi fleet [--recurring k/n] [--format table|tsv|csv|json]\n";
+
+static const struct option longopts[] = {
+	{ "format", required_argument, NULL, 'F' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "list-opts", no_argument, NULL, 'L' },
+	{ "recurring", required_argument, NULL, 'r' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* The rows of every node of the database, with the names they borrow. */
+struct fleet_data {
+	struct fleet_row *rows;
+	char **names;		/* [2 * n]: node and run of each row */
+	size_t n;
+};
+
+static void
+fleet_data_release(struct fleet_data *d)
+{
+	size_t i;
+
+	for (i = 0; i < 2 * d->n; i++)
+		free(d->names[i]);
+	free(d->names);
+	free(d->rows);
+	memset(d, 0, sizeof(*d));
+}
+
+/* A rule's measured value as check prints it; NaN when the rule was skipped. */
+static double
+rule_value(const struct check_result *r, enum check_rule_id id)
+{
+	return r->rule[id].state == CHECK_SKIPPED ? NAN : r->rule[id].value;
+}
+
+/* One node (one run) as the library judges it with check's defaults. */
+static int
+load_row(struct litsi_ctx *ctx, const struct node_row *node, struct fleet_row *row)
+{
+	struct res_opts ro;
+	struct check_params cp;
+	struct res_model m;
+	struct res_verdict v;
+	int64_t start, end;
+	size_t k, skipped = 0;
+	int rc;
+
+	row->start_ns = INT64_MIN;
+	row->verdict = FLEET_INCONCLUSIVE;
+	row->straggler = -1;
+	row->temp_spread = row->freq_spread = row->speedup = NAN;
+	rc = store_kernel_window(ctx->st, node->id, &start, &end, &ctx->err);
+	if (rc < 0)
+		return rc;
+	if (rc == 1)
+		row->start_ns = start;
+	res_opts_default(&ro);
+	check_params_default(&cp);
+	rc = res_model_load(ctx->st, node, &ro, true, &m, &ctx->err);
+	if (rc == LITSI_EDATA) {
+		/* Nothing to judge the node by: inconclusive, not an error of the fleet. */
+		err_clear(&ctx->err);
+		res_model_release(&m);
+		return 0;
+	}
+	if (rc) {
+		res_model_release(&m);
+		return rc;
+	}
+	res_verdict_eval(&m, &cp, ro.agg, &v);
+	for (k = 0; k < CHECK_NRULES; k++)
+		skipped += v.r.rule[k].state == CHECK_SKIPPED;
+	row->verdict = v.r.imbalanced		? FLEET_IMBALANCED
+		       : skipped == CHECK_NRULES ? FLEET_INCONCLUSIVE
+						 : FLEET_BALANCED;
+	row->straggler = v.straggler;
+	row->temp_spread = rule_value(&v.r, CHECK_TEMP);
+	row->freq_spread = rule_value(&v.r, CHECK_FREQ);
+	row->speedup = rule_value(&v.r, CHECK_STRAGGLER);
+	res_verdict_release(&v);
+	res_model_release(&m);
+	return 0;
+}
+
+static int
+fleet_load(struct litsi_ctx *ctx, struct fleet_data *d)
+{
+	struct node_row *nodes = NULL;
+	size_t nn = 0, i;
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	if ((rc = store_list_nodes(ctx->st, &nodes, &nn, &ctx->err)))
+		return rc;
+	d->rows = xcalloc(nn ? nn : 1, sizeof(*d->rows));
+	d->names = xcalloc(2 * nn + 1, sizeof(*d->names));
+	for (i = 0; i < nn; i++) {
+		size_t run_len, off;
+
+		fleet_split_name(nodes[i].name, &run_len, &off);
+		d->names[2 * i] = xstrdup(nodes[i].name + off);
+		d->names[2 * i + 1] = xstrndup(nodes[i].name, run_len);
+		d->rows[i].node = d->names[2 * i];
+		d->rows[i].run = d->names[2 * i + 1];
+		d->n = i + 1;
+		if ((rc = load_row(ctx, &nodes[i], &d->rows[i]))) {
+			err_prefix(&ctx->err, "node '%s'", nodes[i].name);
+			break;
+		}
+	}
+	store_free_nodes(nodes, nn);
+	if (!rc)
+		fleet_sort_rows(d->rows, d->n);
+	return rc;
+}
+
+int
+fleet_render(struct litsi_ctx *ctx, struct fmt *f, const struct fleet_params *p)
+{
+	struct fleet_data d;
+	struct fleet_result r;
+	int rc = fleet_load(ctx, &d);
+
+	if (!rc && !d.n)
+		rc = err_set(&ctx->err, LITSI_EDATA, "the database holds no node; run litsi ingest "
+						     "or litsi merge first");
+	if (!rc) {
+		fleet_summarise(d.rows, d.n, p, &r);
+		fleet_write(f, d.rows, d.n, p, &r);
+		fleet_result_release(&r);
+	}
+	fleet_data_release(&d);
+	return rc;
+}
+
+int
+cmd_fleet(int argc, char **argv, struct litsi_ctx *ctx)
+{
+	struct fleet_params p;
+	enum fmt_kind kind = fmt_default_kind(ctx->out);
+	struct fmt *f;
+	int opt, rc;
+
+	fleet_params_default(&p);
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'F':
+			if ((rc = cmd_format("fleet", usage_str, optarg, &kind)))
+				return rc;
+			break;
+		case 'h':
+			return cmd_help(ctx, usage_str);
+		case 'L':
+			return cmd_list_opts(ctx, longopts);
+		case 'r':
+			if (fleet_parse_recurring(optarg, &p))
+				return cmd_usage_error("fleet", usage_str,
+						       "invalid --recurring '%s' (k/n, 1 <= k <= n "
+						       "<= 1000)", optarg);
+			break;
+		default:
+			return cmd_getopt_error("fleet", usage_str, argv);
+		}
+	}
+	if (optind < argc)
+		return cmd_usage_error("fleet", usage_str, "unexpected argument '%s'", argv[optind]);
+	f = fmt_new(ctx->out, kind);
+	rc = fleet_render(ctx, f, &p);
+	fmt_free(f);
+	return rc;
+}

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * merge.c: litsi merge: combine litsi databases (one per node, or per job)
+ * into one, in one transaction.
+ */
+#include "cmd.h"
+
+#include <stdlib.h>
+
+static const char usage_str[] = "usage: litsi merge out.db in.db ...\n";
+
+static const struct option longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "list-opts", no_argument, NULL, 'L' },
+	{ NULL, 0, NULL, 0 },
+};
+
+int
+cmd_merge(int argc, char **argv, struct litsi_ctx *ctx)
+{
+	struct merge_stats *stats, sum = { 0 };
+	const char *const *inputs;
+	size_t n, i;
+	int opt, rc;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'h':
+			return cmd_help(ctx, usage_str);
+		case 'L':
+			return cmd_list_opts(ctx, longopts);
+		default:
+			return cmd_getopt_error("merge", usage_str, argv);
+		}
+	}
+	if (argc - optind < 2)
+		return cmd_usage_error("merge", usage_str,
+				       argc - optind ? "no input database given"
+						     : "no output database given");
+	inputs = (const char *const *)argv + optind + 1;
+	n = (size_t)(argc - optind - 1);
+	stats = xcalloc(n, sizeof(*stats));
+	rc = store_merge(argv[optind], inputs, n, stats, &ctx->err);
+	if (rc) {
+		free(stats);
+		return rc;
+	}
+	for (i = 0; i < n; i++) {
+		sum.sources += stats[i].sources;
+		sum.sources_added += stats[i].sources_added;
+		sum.kernels_added += stats[i].kernels_added;
+		if (ctx->verbose < 0)
+			continue;
+		fprintf(ctx->out, "%s: %lld node%s, %lld sources (%lld added, %lld already present),"
+			" %lld kernels added\n",
+			inputs[i], (long long)stats[i].nodes, stats[i].nodes == 1 ? "" : "s",
+			(long long)stats[i].sources, (long long)stats[i].sources_added,
+			(long long)(stats[i].sources - stats[i].sources_added),
+			(long long)stats[i].kernels_added);
+	}
+	if (ctx->verbose >= 0 && n > 1)
+		fprintf(ctx->out, "merged %zu databases: %lld sources added, %lld already present\n",
+			n, (long long)sum.sources_added, (long long)(sum.sources - sum.sources_added));
+	free(stats);
+	return EXIT_OK;
+}

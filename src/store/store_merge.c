@@ -1,0 +1,1208 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * store_merge.c: litsi merge. Copies litsi databases into one, table by table
+ * as the output's schema declares them (so tables and columns added later come
+ * along), remapping ids, with every change to the output in one transaction.
+ *
+ * Each table is one of three kinds, found from its foreign keys and unique
+ * indexes:
+ *   source     the unit of idempotence: a source whose sha256 the output
+ *              already holds is not copied again, nor anything of it;
+ *   per-source a table with a foreign key to source (kernel, sample,
+ *              telemetry, ...): the rows of new sources are copied, and a
+ *              row id becomes id + (the output's largest id);
+ *   dictionary every other table (node, gpu, name, metric): a row is matched
+ *              on its first unique index (else on all its columns) and
+ *              inserted only when missing; ids are mapped through a table.
+ * Foreign keys are rewritten through those offsets and maps.
+ *
+ * SQLite attaches at most ten databases to a connection and cannot detach
+ * one inside a transaction, so inputs are attached MAX_BATCH at a time. A new
+ * output is built under a temporary name, a batch per transaction, and
+ * linked to its name when complete. Into an existing output, up to MAX_BATCH
+ * inputs are copied in one transaction; more are first gathered, a batch per
+ * transaction, into a private temporary database ("stage", deleted by SQLite
+ * when the connection closes, even after a crash), which is then copied into
+ * the output in one transaction.
+ */
+#include "store_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "litsi/litsi.h"
+
+enum { MAX_BATCH = 8 };
+
+enum mkind { MK_SOURCE, MK_PERSOURCE, MK_DICT };
+
+struct mfk {
+	int col;	/* the referencing column */
+	int ref;	/* the table it references (index into merge.t) */
+	bool remap;	/* it references that table's id */
+};
+
+struct mtable {
+	char *name;
+	char **cols;
+	size_t ncols;
+	int idcol;		/* the INTEGER PRIMARY KEY column, or -1 */
+	int *key;		/* natural key columns (source, dictionary) */
+	size_t nkey;
+	struct mfk *fks;
+	size_t nfks;
+	int srccol;		/* per-source: the column naming the source */
+	enum mkind kind;
+	char *colsig;		/* "a,b,c": the column list, for the schema check */
+};
+
+struct merge {
+	struct store *st;
+	struct mtable *t;	/* in dependency order */
+	size_t nt;
+	int version;
+	const char *out_path;
+	const char *const *inputs;
+	char **node_names;	/* which input brought each node (clash messages) */
+	size_t *node_from;
+	size_t nr_nodes, alloc_nodes;
+	struct sbuf sql;
+	struct sbuf joins;	/* LEFT JOINs of the id maps, when bulk copying */
+	bool join_maps;		/* add_expr() maps ids through joins, not subqueries */
+	int64_t all_fresh;	/* every source of the input being copied is new */
+	int njoins;
+};
+
+/* ---- small helpers ---- */
+
+static void
+add_ident(struct sbuf *sb, const char *name)
+{
+	const char *p;
+
+	sbuf_addch(sb, '"');
+	for (p = name; *p; p++) {
+		if (*p == '"')
+			sbuf_addch(sb, '"');
+		sbuf_addch(sb, *p);
+	}
+	sbuf_addch(sb, '"');
+}
+
+/*
+ * add_tpl() - append SQL @tpl with each "@S" replaced by the quoted schema
+ * name @s and each "@D" by @d: SQL text never goes through printf.
+ */
+static void
+add_tpl(struct sbuf *sb, const char *tpl, const char *s, const char *d)
+{
+	const char *p;
+
+	for (p = tpl; *p; p++) {
+		if (p[0] == '@' && (p[1] == 'S' || p[1] == 'D')) {
+			add_ident(sb, p[1] == 'S' ? s : d);
+			p++;
+		} else {
+			sbuf_addch(sb, *p);
+		}
+	}
+}
+
+/* temp."mmap_T" (the id map of T) or temp."moff_T" (the id offset of T). */
+static void
+add_temp(struct sbuf *sb, const char *kind, const char *table)
+{
+	struct sbuf name = SBUF_INIT;
+
+	sbuf_addstr(&name, kind);
+	sbuf_addstr(&name, table);
+	sbuf_addstr(sb, "temp.");
+	add_ident(sb, name.buf);
+	sbuf_release(&name);
+}
+
+static int
+exec_sql(struct merge *m, const char *sql, struct err *err)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(m->st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		err_set(err, LITSI_EDB, "%s: merge failed: %s", m->out_path,
+			msg ? msg : sqlite3_errmsg(m->st->db));
+		sqlite3_free(msg);
+		return err->status;
+	}
+	return 0;
+}
+
+/* Run a query whose first row's columns are text; copies up to @n into @out. */
+static int
+query_row(struct merge *m, const char *sql, const char *bind1, const char *bind2, char **out,
+	  int n, bool *found, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc, i;
+
+	*found = false;
+	if (store_prepare(m->st, sql, &s, err))
+		return err->status;
+	if (bind1)
+		sqlite3_bind_text(s, 1, bind1, -1, SQLITE_STATIC);
+	if (bind2)
+		sqlite3_bind_text(s, 2, bind2, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*found = true;
+		for (i = 0; i < n; i++)
+			out[i] = store_text_dup(s, i);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_sqlerr(m->st, err, "merge query failed");
+	return 0;
+}
+
+static int
+query_i64(struct merge *m, const char *sql, int64_t *v, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(m->st, sql, &s, err))
+		return err->status;
+	rc = sqlite3_step(s);
+	*v = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_sqlerr(m->st, err, "merge query failed");
+	return 0;
+}
+
+/* ---- the schema, read from the output ---- */
+
+static void
+mtable_release(struct mtable *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->ncols; i++)
+		free(t->cols[i]);
+	free(t->cols);
+	free(t->key);
+	free(t->fks);
+	free(t->colsig);
+	free(t->name);
+}
+
+static int
+col_index(const struct mtable *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->ncols; i++)
+		if (!strcmp(t->cols[i], name))
+			return (int)i;
+	return -1;
+}
+
+static int
+table_index(const struct mtable *v, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/* The columns, rowid alias and natural key of one table of "main". */
+static int
+read_table(struct merge *m, struct mtable *t, struct err *err)
+{
+	sqlite3_stmt *s = NULL;
+	struct sbuf sig = SBUF_INIT;
+	size_t alloc = 0, npk = 0;
+	int pkcol = -1, rc;
+	bool pk_index = false, is_int = false;
+	char *keyidx = NULL;
+
+	t->idcol = -1;
+	t->srccol = -1;
+	if (store_prepare(m->st,
+			  "SELECT name, upper(type), pk FROM pragma_table_info(?1, 'main')"
+			  " ORDER BY cid",
+			  &s, err))
+		goto out;
+	sqlite3_bind_text(s, 1, t->name, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		VEC_GROW(t->cols, t->ncols + 1, alloc);
+		t->cols[t->ncols] = store_text_dup(s, 0);
+		if (sqlite3_column_int(s, 2) > 0) {
+			npk++;
+			pkcol = (int)t->ncols;
+			is_int = !strcmp((const char *)sqlite3_column_text(s, 1), "INTEGER");
+		}
+		if (sig.len)
+			sbuf_addch(&sig, ',');
+		sbuf_addstr(&sig, t->cols[t->ncols]);
+		t->ncols++;
+	}
+	sqlite3_finalize(s);
+	s = NULL;
+	if (rc != SQLITE_DONE) {
+		store_sqlerr(m->st, err, "cannot read the schema");
+		goto out;
+	}
+	t->colsig = sbuf_detach(&sig);
+	/* A unique index: origin 'pk' means WITHOUT ROWID or a non-integer key. */
+	if (store_prepare(m->st,
+			  "SELECT name, origin FROM pragma_index_list(?1, 'main')"
+			  " WHERE \"unique\" ORDER BY origin = 'pk', name",
+			  &s, err))
+		goto out;
+	sqlite3_bind_text(s, 1, t->name, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (!strcmp((const char *)sqlite3_column_text(s, 1), "pk"))
+			pk_index = true;
+		else if (!keyidx)
+			keyidx = store_text_dup(s, 0);
+	}
+	sqlite3_finalize(s);
+	s = NULL;
+	if (rc != SQLITE_DONE) {
+		store_sqlerr(m->st, err, "cannot read the schema");
+		goto out;
+	}
+	if (npk == 1 && is_int && !pk_index)
+		t->idcol = pkcol;
+	t->key = xcalloc(t->ncols, sizeof(*t->key));
+	if (keyidx) {
+		if (store_prepare(m->st,
+				  "SELECT name FROM pragma_index_info(?1, 'main') ORDER BY seqno",
+				  &s, err))
+			goto out;
+		sqlite3_bind_text(s, 1, keyidx, -1, SQLITE_STATIC);
+		while ((rc = sqlite3_step(s)) == SQLITE_ROW && t->nkey < t->ncols) {
+			int c = sqlite3_column_type(s, 0) == SQLITE_NULL
+					? -1
+					: col_index(t, (const char *)sqlite3_column_text(s, 0));
+
+			if (c < 0) {	/* an expression index: fall back to all columns */
+				t->nkey = 0;
+				break;
+			}
+			t->key[t->nkey++] = c;
+		}
+		sqlite3_finalize(s);
+		s = NULL;
+	}
+	if (!t->nkey) {
+		size_t i;
+
+		for (i = 0; i < t->ncols; i++)
+			if ((int)i != t->idcol)
+				t->key[t->nkey++] = (int)i;
+	}
+out:
+	free(keyidx);
+	sbuf_release(&sig);
+	return err->status;
+}
+
+static int
+read_fks(struct merge *m, struct mtable *v, size_t n, size_t ti, struct err *err)
+{
+	struct mtable *t = &v[ti];
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int rc;
+
+	if (store_prepare(m->st,
+			  "SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?1, 'main')"
+			  " ORDER BY id, seq",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_text(s, 1, t->name, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		int col = col_index(t, (const char *)sqlite3_column_text(s, 0));
+		int ref = table_index(v, n, (const char *)sqlite3_column_text(s, 1));
+		const char *to = (const char *)sqlite3_column_text(s, 2);
+
+		if (col < 0 || ref < 0 || ref == (int)ti)
+			continue;
+		VEC_GROW(t->fks, t->nfks + 1, alloc);
+		t->fks[t->nfks].col = col;
+		t->fks[t->nfks].ref = ref;
+		t->fks[t->nfks].remap = v[ref].idcol >= 0 &&
+					(!to || !strcmp(to, v[ref].cols[v[ref].idcol]));
+		t->nfks++;
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(m->st, err, "cannot read the schema");
+}
+
+/* Read the tables of "main", classify them and sort them so parents come first. */
+static int
+read_schema(struct merge *m, struct err *err)
+{
+	struct mtable *v = NULL;
+	size_t n = 0, alloc = 0, i, j, placed = 0;
+	sqlite3_stmt *s;
+	bool *done = NULL;
+	int src, rc;
+
+	if (store_prepare(m->st,
+			  "SELECT name FROM main.sqlite_master WHERE type = 'table'"
+			  " AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		VEC_GROW(v, n + 1, alloc);
+		memset(&v[n], 0, sizeof(v[n]));
+		v[n++].name = store_text_dup(s, 0);
+	}
+	sqlite3_finalize(s);
+	m->t = xcalloc(n ? n : 1, sizeof(*m->t));
+	if (rc != SQLITE_DONE) {
+		store_sqlerr(m->st, err, "cannot read the schema");
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		if (read_table(m, &v[i], err))
+			goto out;
+	for (i = 0; i < n; i++)
+		if (read_fks(m, v, n, i, err))
+			goto out;
+	src = table_index(v, n, "source");
+	if (src < 0 || v[src].idcol < 0) {
+		err_set(err, LITSI_EDB, "%s: not a litsi database (no source table)", m->out_path);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		v[i].kind = (int)i == src ? MK_SOURCE : MK_DICT;
+		for (j = 0; j < v[i].nfks && (int)i != src; j++) {
+			if (v[i].fks[j].ref == src) {
+				v[i].kind = MK_PERSOURCE;
+				v[i].srccol = v[i].fks[j].col;
+				break;
+			}
+		}
+	}
+	/* Topological order over the foreign keys. */
+	done = xcalloc(n ? n : 1, sizeof(*done));
+	while (placed < n) {
+		size_t before = placed;
+
+		for (i = 0; i < n; i++) {
+			bool ready = !done[i];
+
+			for (j = 0; ready && j < v[i].nfks; j++)
+				ready = done[v[i].fks[j].ref];
+			if (!ready)
+				continue;
+			done[i] = true;
+			m->t[placed++] = v[i];
+		}
+		if (placed == before) {
+			err_set(err, LITSI_EDB, "%s: cannot merge: the foreign keys form a cycle",
+				m->out_path);
+			goto out;
+		}
+	}
+	/* Foreign keys index the sorted array from here on. */
+	for (i = 0; i < n; i++)
+		for (j = 0; j < m->t[i].nfks; j++)
+			m->t[i].fks[j].ref = table_index(m->t, n, v[m->t[i].fks[j].ref].name);
+	m->nt = n;
+	free(v);
+	free(done);
+	return 0;
+out:
+	for (i = 0; i < n; i++)
+		mtable_release(&v[i]);
+	free(v);
+	free(done);
+	free(m->t);
+	m->t = NULL;
+	return err->status;
+}
+
+/* ---- checks ---- */
+
+static const char *
+input_of_node(const struct merge *m, const char *node, const char *dflt)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_nodes; i++)
+		if (!strcmp(m->node_names[i], node))
+			return m->inputs[m->node_from[i]];
+	return dflt;
+}
+
+static int
+user_version(struct merge *m, const char *alias, int *v, struct err *err)
+{
+	int64_t x;
+
+	sbuf_reset(&m->sql);
+	sbuf_addstr(&m->sql, "PRAGMA ");
+	add_ident(&m->sql, alias);
+	sbuf_addstr(&m->sql, ".user_version");
+	if (query_i64(m, m->sql.buf, &x, err))
+		return err->status;
+	*v = (int)x;
+	return 0;
+}
+
+/* The input @alias (file @path) must have the output's schema version and tables. */
+static int
+check_schema(struct merge *m, const char *alias, const char *path, struct err *err)
+{
+	int v;
+	int64_t ntab;
+	size_t i;
+
+	if (user_version(m, alias, &v, err))
+		return err_set(err, LITSI_EDB, "%s: not a litsi database (%s)", path,
+			       sqlite3_errmsg(m->st->db));
+	if (v < 1)
+		return err_set(err, LITSI_EDB, "%s: not a litsi database (schema version %d)",
+			       path, v);
+	if (v != m->version)
+		return err_set(err, LITSI_EDB,
+			       "cannot merge '%s' (schema version %d) into '%s' (schema version %d)",
+			       path, v, m->out_path, m->version);
+	sbuf_reset(&m->sql);
+	add_tpl(&m->sql,
+		"SELECT count(*) FROM @S.sqlite_master WHERE type = 'table'"
+		" AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+		alias, alias);
+	if (query_i64(m, m->sql.buf, &ntab, err))
+		return err->status;
+	for (i = 0; i < m->nt; i++) {
+		char *sig = NULL;
+		bool found;
+		int bad;
+
+		sbuf_reset(&m->sql);
+		if (query_row(m,
+			      "SELECT group_concat(name, ',') FROM (SELECT name FROM"
+			      " pragma_table_info(?1, ?2) ORDER BY cid)",
+			      m->t[i].name, alias, &sig, 1, &found, err))
+			return err->status;
+		bad = !sig || strcmp(sig, m->t[i].colsig);
+		free(sig);
+		if (bad)
+			return err_set(err, LITSI_EDB,
+				       "cannot merge '%s' into '%s': table '%s' differs (same "
+				       "schema version %d, different columns)",
+				       path, m->out_path, m->t[i].name, v);
+	}
+	if ((size_t)ntab != m->nt)
+		return err_set(err, LITSI_EDB,
+			       "cannot merge '%s' into '%s': %lld tables, not %zu (same schema "
+			       "version %d)",
+			       path, m->out_path, (long long)ntab, m->nt, v);
+	return 0;
+}
+
+/*
+ * A node that both @src and @dst hold must hold the same sources in both (a
+ * node without sources in @src, such as one whose sources were all present
+ * already while staging, matches anything), and
+ * a source both hold must belong to the same node: otherwise the two would be
+ * mixed. @src_name names @src; @dst's nodes are named by the input that
+ * brought them (when @lookup), else by @dst_name.
+ */
+static int
+check_clash(struct merge *m, const char *src, const char *dst, const char *src_name,
+	    bool src_lookup, const char *dst_name, bool dst_lookup, struct err *err)
+{
+	char *row[3] = { NULL, NULL, NULL };
+	bool found;
+	const char *a, *b;
+
+	sbuf_reset(&m->sql);
+	add_tpl(&m->sql,
+		"SELECT n.name FROM @S.node n JOIN @D.node d ON d.name = n.name"
+		" WHERE EXISTS (SELECT 1 FROM @S.source WHERE node_id = n.id)"
+		" AND (EXISTS (SELECT sha256 FROM @S.source WHERE node_id = n.id"
+		"  EXCEPT SELECT sha256 FROM @D.source WHERE node_id = d.id)"
+		" OR EXISTS (SELECT sha256 FROM @D.source WHERE node_id = d.id"
+		"  EXCEPT SELECT sha256 FROM @S.source WHERE node_id = n.id))"
+		" ORDER BY n.name LIMIT 1",
+		src, dst);
+	if (query_row(m, m->sql.buf, NULL, NULL, row, 1, &found, err))
+		return err->status;
+	if (found) {
+		a = src_lookup ? input_of_node(m, row[0], src_name) : src_name;
+		b = dst_lookup ? input_of_node(m, row[0], dst_name) : dst_name;
+		err_set(err, LITSI_EDATA,
+			"'%s' and '%s' both hold node '%s' with different sources; merge only "
+			"databases of different nodes (or of the same node with the same files)",
+			a, b, row[0]);
+		free(row[0]);
+		return err->status;
+	}
+	sbuf_reset(&m->sql);
+	add_tpl(&m->sql,
+		"SELECT s.path, sn.name, dn.name FROM @S.source s"
+		" JOIN @D.source d ON d.sha256 = s.sha256"
+		" LEFT JOIN @S.node sn ON sn.id = s.node_id"
+		" LEFT JOIN @D.node dn ON dn.id = d.node_id"
+		" WHERE sn.name IS NOT dn.name ORDER BY s.id LIMIT 1",
+		src, dst);
+	if (query_row(m, m->sql.buf, NULL, NULL, row, 3, &found, err))
+		return err->status;
+	if (found) {
+		a = src_lookup && row[1] ? input_of_node(m, row[1], src_name) : src_name;
+		b = dst_lookup && row[2] ? input_of_node(m, row[2], dst_name) : dst_name;
+		err_set(err, LITSI_EDATA,
+			"'%s' holds '%s' as node '%s', '%s' holds the same file as node '%s'", a,
+			row[0] ? row[0] : "?", row[1] ? row[1] : "(none)", b,
+			row[2] ? row[2] : "(none)");
+	}
+	free(row[0]);
+	free(row[1]);
+	free(row[2]);
+	return err->status;
+}
+
+/* ---- copying ---- */
+
+/* The value of column @c of the row "s" of table @t as the destination sees it. */
+static void
+add_expr(struct merge *m, const struct mtable *t, size_t ti, int c)
+{
+	const struct mfk *fk = NULL;
+	size_t i;
+	int ref = -1;
+
+	if (c == t->idcol) {
+		ref = (int)ti;	/* only per-source ids are copied: offset */
+	} else {
+		for (i = 0; i < t->nfks; i++)
+			if (t->fks[i].col == c && t->fks[i].remap)
+				fk = &t->fks[i];
+		if (fk)
+			ref = fk->ref;
+	}
+	if (ref < 0) {
+		sbuf_addstr(&m->sql, "s.");
+		add_ident(&m->sql, t->cols[c]);
+	} else if (m->t[ref].kind == MK_PERSOURCE) {
+		sbuf_addstr(&m->sql, "(s.");
+		add_ident(&m->sql, t->cols[c]);
+		sbuf_addstr(&m->sql, " + (SELECT off FROM ");
+		add_temp(&m->sql, "moff_", m->t[ref].name);
+		sbuf_addstr(&m->sql, "))");
+	} else if (m->join_maps) {
+		/* A join keeps one cursor open; a subquery opens one per row. */
+		char j[16];
+
+		snprintf(j, sizeof(j), "j%d", m->njoins++);
+		sbuf_addstr(&m->sql, j);
+		sbuf_addstr(&m->sql, ".new");
+		sbuf_addstr(&m->joins, " LEFT JOIN ");
+		add_temp(&m->joins, "mmap_", m->t[ref].name);
+		sbuf_addch(&m->joins, ' ');
+		sbuf_addstr(&m->joins, j);
+		sbuf_addstr(&m->joins, " ON ");
+		sbuf_addstr(&m->joins, j);
+		sbuf_addstr(&m->joins, ".old = s.");
+		add_ident(&m->joins, t->cols[c]);
+	} else {
+		sbuf_addstr(&m->sql, "(SELECT new FROM ");
+		add_temp(&m->sql, "mmap_", m->t[ref].name);
+		sbuf_addstr(&m->sql, " WHERE old = s.");
+		add_ident(&m->sql, t->cols[c]);
+		sbuf_addch(&m->sql, ')');
+	}
+}
+
+/* "d.k1 IS <expr> AND d.k2 IS <expr>": row "d" of @dst_alias matches row "s". */
+static void
+add_key_match(struct merge *m, const struct mtable *t, size_t ti, bool raw)
+{
+	size_t k;
+
+	for (k = 0; k < t->nkey; k++) {
+		if (k)
+			sbuf_addstr(&m->sql, " AND ");
+		sbuf_addstr(&m->sql, "d.");
+		add_ident(&m->sql, t->cols[t->key[k]]);
+		sbuf_addstr(&m->sql, " IS ");
+		if (raw) {
+			sbuf_addstr(&m->sql, "s.");
+			add_ident(&m->sql, t->cols[t->key[k]]);
+		} else {
+			add_expr(m, t, ti, t->key[k]);
+		}
+	}
+}
+
+static void
+add_from(struct merge *m, const char *alias, const char *table, const char *as)
+{
+	add_ident(&m->sql, alias);
+	sbuf_addch(&m->sql, '.');
+	add_ident(&m->sql, table);
+	sbuf_addch(&m->sql, ' ');
+	sbuf_addstr(&m->sql, as);
+}
+
+/* INSERT INTO dst.T(cols) SELECT <exprs> FROM src.T s: the common head. */
+static void
+add_insert_head(struct merge *m, const struct mtable *t, size_t ti, const char *dst,
+		const char *src, bool with_id)
+{
+	size_t c;
+	bool first = true;
+
+	sbuf_reset(&m->sql);
+	sbuf_addstr(&m->sql, "INSERT INTO ");
+	add_ident(&m->sql, dst);
+	sbuf_addch(&m->sql, '.');
+	add_ident(&m->sql, t->name);
+	sbuf_addch(&m->sql, '(');
+	for (c = 0; c < t->ncols; c++) {
+		if ((int)c == t->idcol && !with_id)
+			continue;
+		if (!first)
+			sbuf_addch(&m->sql, ',');
+		add_ident(&m->sql, t->cols[c]);
+		first = false;
+	}
+	sbuf_addstr(&m->sql, ") SELECT ");
+	first = true;
+	/* Rows of sources are many: their ids are mapped through joins. */
+	m->join_maps = t->kind == MK_PERSOURCE;
+	m->njoins = 0;
+	sbuf_reset(&m->joins);
+	for (c = 0; c < t->ncols; c++) {
+		if ((int)c == t->idcol && !with_id)
+			continue;
+		if (!first)
+			sbuf_addch(&m->sql, ',');
+		add_expr(m, t, ti, (int)c);
+		first = false;
+	}
+	m->join_maps = false;
+	sbuf_addstr(&m->sql, " FROM ");
+	add_from(m, src, t->name, "s");
+	sbuf_addstr(&m->sql, m->joins.buf);
+}
+
+/* " NOT EXISTS (SELECT 1 FROM alias.T d WHERE <key match>)" */
+static void
+add_not_exists(struct merge *m, const struct mtable *t, size_t ti, const char *alias, bool raw)
+{
+	sbuf_addstr(&m->sql, "NOT EXISTS (SELECT 1 FROM ");
+	add_from(m, alias, t->name, "d");
+	sbuf_addstr(&m->sql, " WHERE ");
+	add_key_match(m, t, ti, raw);
+	sbuf_addch(&m->sql, ')');
+}
+
+static int
+copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const char *also,
+	   struct err *err)
+{
+	const struct mtable *t = &m->t[ti];
+
+	if (t->kind == MK_SOURCE) {
+		/* New sources: absent from dst (and from @also, the output, while staging). */
+		sbuf_reset(&m->sql);
+		sbuf_addstr(&m->sql, "INSERT INTO temp.merge_fresh SELECT s.");
+		add_ident(&m->sql, t->cols[t->idcol]);
+		sbuf_addstr(&m->sql, " FROM ");
+		add_from(m, src, t->name, "s");
+		sbuf_addstr(&m->sql, " WHERE ");
+		add_not_exists(m, t, ti, dst, false);
+		if (also) {
+			sbuf_addstr(&m->sql, " AND ");
+			add_not_exists(m, t, ti, also, true);
+		}
+		if (exec_sql(m, m->sql.buf, err))
+			return err->status;
+		/* Every source new (the usual case): copy whole tables, no filter. */
+		sbuf_reset(&m->sql);
+		sbuf_addstr(&m->sql, "SELECT (SELECT count(*) FROM temp.merge_fresh) = count(*) FROM ");
+		add_from(m, src, t->name, "");
+		if (query_i64(m, m->sql.buf, &m->all_fresh, err))
+			return err->status;
+	}
+	if (t->kind == MK_PERSOURCE && t->idcol >= 0) {
+		sbuf_reset(&m->sql);
+		sbuf_addstr(&m->sql, "DELETE FROM ");
+		add_temp(&m->sql, "moff_", t->name);
+		sbuf_addstr(&m->sql, "; INSERT INTO ");
+		add_temp(&m->sql, "moff_", t->name);
+		sbuf_addstr(&m->sql, " SELECT coalesce(max(");
+		add_ident(&m->sql, t->cols[t->idcol]);
+		sbuf_addstr(&m->sql, "), 0) FROM ");
+		add_from(m, dst, t->name, "");
+		if (exec_sql(m, m->sql.buf, err))
+			return err->status;
+	}
+	add_insert_head(m, t, ti, dst, src, t->kind == MK_PERSOURCE);
+	if (t->kind == MK_DICT) {
+		sbuf_addstr(&m->sql, " WHERE ");
+		add_not_exists(m, t, ti, dst, false);
+	} else if (t->kind == MK_SOURCE || !m->all_fresh) {
+		sbuf_addstr(&m->sql, " WHERE ");
+		sbuf_addstr(&m->sql, "s.");
+		add_ident(&m->sql, t->cols[t->kind == MK_SOURCE ? t->idcol : t->srccol]);
+		sbuf_addstr(&m->sql, " IN (SELECT old FROM temp.merge_fresh)");
+	}
+	if (exec_sql(m, m->sql.buf, err))
+		return err->status;
+	if (t->kind == MK_PERSOURCE || t->idcol < 0)
+		return 0;
+	/* The id map of a dictionary or of the source table. */
+	sbuf_reset(&m->sql);
+	sbuf_addstr(&m->sql, "INSERT INTO ");
+	add_temp(&m->sql, "mmap_", t->name);
+	sbuf_addstr(&m->sql, " SELECT s.");
+	add_ident(&m->sql, t->cols[t->idcol]);
+	sbuf_addstr(&m->sql, ", (SELECT d.");
+	add_ident(&m->sql, t->cols[t->idcol]);
+	sbuf_addstr(&m->sql, " FROM ");
+	add_from(m, dst, t->name, "d");
+	sbuf_addstr(&m->sql, " WHERE ");
+	add_key_match(m, t, ti, false);
+	sbuf_addstr(&m->sql, " LIMIT 1) FROM ");
+	add_from(m, src, t->name, "s");
+	return exec_sql(m, m->sql.buf, err);
+}
+
+/*
+ * The merge's own temporary tables: the new sources of the input being
+ * copied, and per table its id map (dictionaries, source) or id offset
+ * (tables of sources). @clear: empty the maps instead of creating them.
+ */
+static int
+temp_tables(struct merge *m, bool clear, struct err *err)
+{
+	size_t i;
+
+	sbuf_reset(&m->sql);
+	sbuf_addstr(&m->sql, clear ? "DELETE FROM temp.merge_fresh;"
+				   : "CREATE TEMP TABLE merge_fresh(old INTEGER PRIMARY KEY);");
+	for (i = 0; i < m->nt; i++) {
+		const struct mtable *t = &m->t[i];
+
+		if (t->idcol < 0 || (clear && t->kind == MK_PERSOURCE))
+			continue;
+		sbuf_addstr(&m->sql, clear ? "DELETE FROM " : "CREATE TABLE ");
+		add_temp(&m->sql, t->kind == MK_PERSOURCE ? "moff_" : "mmap_", t->name);
+		if (!clear)
+			sbuf_addstr(&m->sql, t->kind == MK_PERSOURCE
+						     ? "(off INTEGER)"
+						     : "(old INTEGER PRIMARY KEY, new INTEGER)");
+		sbuf_addch(&m->sql, ';');
+	}
+	return exec_sql(m, m->sql.buf, err);
+}
+
+static int
+remember_nodes(struct merge *m, const char *alias, size_t input, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	sbuf_reset(&m->sql);
+	add_tpl(&m->sql, "SELECT name FROM @S.node ORDER BY name", alias, alias);
+	if (store_prepare(m->st, m->sql.buf, &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(s, 0);
+
+		if (!name || input_of_node(m, name, NULL))
+			continue;
+		VEC_GROW(m->node_names, m->nr_nodes + 1, m->alloc_nodes);
+		m->node_from = xrealloc(m->node_from, m->alloc_nodes * sizeof(*m->node_from));
+		m->node_names[m->nr_nodes] = xstrdup(name);
+		m->node_from[m->nr_nodes++] = input;
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(m->st, err, "cannot read nodes");
+}
+
+/*
+ * Copy everything new of @src into @dst. @also: a further database whose
+ * sources count as present (the output, while staging). @input: the index of
+ * the input @src is, or -1 for the stage. Fills @stats when not NULL.
+ */
+static int
+merge_one(struct merge *m, const char *dst, const char *src, const char *also, int input,
+	  struct merge_stats *stats, struct err *err)
+{
+	const char *src_name = input >= 0 ? m->inputs[input] : m->out_path;
+	size_t i;
+
+	if (input >= 0 && check_schema(m, src, src_name, err))
+		return err->status;
+	if (also && check_clash(m, src, also, src_name, false, m->out_path, false, err))
+		return err->status;
+	if (check_clash(m, src, dst, src_name, input < 0, m->out_path, input >= 0, err))
+		return err->status;
+	if (temp_tables(m, true, err))
+		return err->status;
+	for (i = 0; i < m->nt; i++)
+		if (copy_table(m, i, dst, src, also, err))
+			return err_prefix(err, "merging table '%s' of '%s'", m->t[i].name,
+					  src_name);
+	if (stats) {
+		int64_t v;
+
+		sbuf_reset(&m->sql);
+		add_tpl(&m->sql, "SELECT count(*) FROM @S.source", src, src);
+		if (query_i64(m, m->sql.buf, &stats->sources, err))
+			return err->status;
+		if (query_i64(m, "SELECT count(*) FROM temp.merge_fresh", &stats->sources_added,
+			      err))
+			return err->status;
+		sbuf_reset(&m->sql);
+		add_tpl(&m->sql, "SELECT count(*) FROM @S.node", src, src);
+		if (query_i64(m, m->sql.buf, &stats->nodes, err))
+			return err->status;
+		sbuf_reset(&m->sql);
+		add_tpl(&m->sql,
+			"SELECT coalesce(sum(n_kernels), 0) FROM @S.source"
+			" WHERE id IN (SELECT old FROM temp.merge_fresh)",
+			src, src);
+		if (query_i64(m, m->sql.buf, &v, err))
+			return err->status;
+		stats->kernels_added = v;
+	}
+	if (input >= 0)
+		return remember_nodes(m, src, (size_t)input, err);
+	return 0;
+}
+
+/* ---- attaching ---- */
+
+static int
+attach(struct merge *m, const char *path, const char *alias, struct err *err)
+{
+	struct sbuf uri = SBUF_INIT;
+	sqlite3_stmt *s;
+	const char *p;
+	int rc;
+
+	/* A read-only URI; '%', '?' and '#' in the path are escaped. */
+	sbuf_addstr(&uri, "file:");
+	for (p = path; *p; p++) {
+		if (*p == '%' || *p == '?' || *p == '#')
+			sbuf_addf(&uri, "%%%02X", (unsigned char)*p);
+		else
+			sbuf_addch(&uri, *p);
+	}
+	sbuf_addstr(&uri, "?mode=ro");
+	sbuf_reset(&m->sql);
+	add_tpl(&m->sql, "ATTACH ?1 AS @S", alias, alias);
+	if (store_prepare(m->st, m->sql.buf, &s, err)) {
+		sbuf_release(&uri);
+		return err->status;
+	}
+	sqlite3_bind_text(s, 1, uri.buf, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	sbuf_release(&uri);
+	if (rc != SQLITE_DONE)
+		return err_set(err, LITSI_EDB, "%s: cannot open database: %s", path,
+			       sqlite3_errmsg(m->st->db));
+	return 0;
+}
+
+static void
+detach(struct merge *m, const char *alias)
+{
+	char sql[64];
+
+	snprintf(sql, sizeof(sql), "DETACH \"%s\"", alias);
+	sqlite3_exec(m->st->db, sql, NULL, NULL, NULL);
+}
+
+/* Create the output's tables and indexes in the attached database @alias. */
+static int
+create_stage(struct merge *m, const char *alias, struct err *err)
+{
+	sqlite3_stmt *s;
+	struct sbuf sql = SBUF_INIT;
+	int rc;
+
+	if (store_prepare(m->st,
+			  "SELECT sql FROM main.sqlite_master WHERE sql IS NOT NULL"
+			  " AND type IN ('table', 'index') ORDER BY type = 'index', rowid",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *def = (const char *)sqlite3_column_text(s, 0);
+		static const char *const heads[] = { "CREATE TABLE ", "CREATE UNIQUE INDEX ",
+						     "CREATE INDEX " };
+		size_t h;
+
+		for (h = 0; h < ARRAY_SIZE(heads); h++)
+			if (str_has_prefix(def, heads[h]))
+				break;
+		if (h == ARRAY_SIZE(heads))
+			continue;
+		sbuf_reset(&sql);
+		sbuf_addstr(&sql, heads[h]);
+		sbuf_addf(&sql, "\"%s\".", alias);
+		sbuf_addstr(&sql, def + strlen(heads[h]));
+		if (exec_sql(m, sql.buf, err))
+			break;
+	}
+	sqlite3_finalize(s);
+	sbuf_release(&sql);
+	if (err->status)
+		return err->status;
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(m->st, err, "cannot read the schema");
+}
+
+static int
+same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+static void
+merge_release(struct merge *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nt; i++)
+		mtable_release(&m->t[i]);
+	free(m->t);
+	for (i = 0; i < m->nr_nodes; i++)
+		free(m->node_names[i]);
+	free(m->node_names);
+	free(m->node_from);
+	sbuf_release(&m->sql);
+	sbuf_release(&m->joins);
+}
+
+
+/*
+ * Copy the inputs into @dst, MAX_BATCH of them per transaction (each batch
+ * attached, merged, committed and detached). @also: see merge_one().
+ */
+static int
+merge_batches(struct merge *m, size_t n, const char *dst, const char *also,
+	      struct merge_stats *stats, struct err *err)
+{
+	char alias[32];
+	size_t b, i;
+
+	for (b = 0; b < n; b += MAX_BATCH) {
+		size_t e = b + MAX_BATCH < n ? b + MAX_BATCH : n;
+
+		for (i = b; i < e; i++) {
+			snprintf(alias, sizeof(alias), "in%zu", i - b);
+			if (attach(m, m->inputs[i], alias, err))
+				goto detach_all;
+		}
+		if (exec_sql(m, "BEGIN IMMEDIATE", err))
+			goto detach_all;
+		for (i = b; i < e; i++) {
+			snprintf(alias, sizeof(alias), "in%zu", i - b);
+			if (merge_one(m, dst, alias, also, (int)i, &stats[i], err)) {
+				sqlite3_exec(m->st->db, "ROLLBACK", NULL, NULL, NULL);
+				goto detach_all;
+			}
+		}
+		if (exec_sql(m, "COMMIT", err))
+			sqlite3_exec(m->st->db, "ROLLBACK", NULL, NULL, NULL);
+	detach_all:
+		for (i = b; i < e; i++) {
+			snprintf(alias, sizeof(alias), "in%zu", i - b);
+			detach(m, alias);
+		}
+		if (err->status)
+			return err->status;
+	}
+	return 0;
+}
+
+/* Into an existing output: through the stage, then one transaction. */
+static int
+merge_staged(struct merge *m, size_t n, struct merge_stats *stats, struct err *err)
+{
+	/* An empty file name: a private temporary database, deleted on close. */
+	if (exec_sql(m, "ATTACH '' AS stage", err) || create_stage(m, "stage", err) ||
+	    merge_batches(m, n, "stage", "main", stats, err))
+		return err->status;
+	if (exec_sql(m, "BEGIN IMMEDIATE", err))
+		return err->status;
+	if (merge_one(m, "main", "stage", NULL, -1, NULL, err) || exec_sql(m, "COMMIT", err)) {
+		sqlite3_exec(m->st->db, "ROLLBACK", NULL, NULL, NULL);
+		return err->status;
+	}
+	return 0;
+}
+
+/*
+ * A new output is a private file until it is published, and removed after
+ * any error: it is built without a rollback journal, without syncs and
+ * without foreign key checks (the ids are rewritten from the inputs' own
+ * consistent references), its secondary indexes dropped while the rows go in
+ * and built once at the end (@idx keeps their SQL).
+ */
+static int
+bulk_begin(struct merge *m, struct sbuf *idx, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (exec_sql(m, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+			" PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536", err))
+		return err->status;
+	if (store_prepare(m->st,
+			  "SELECT name, sql FROM main.sqlite_master WHERE type = 'index'"
+			  " AND sql IS NOT NULL ORDER BY name",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		sbuf_addstr(idx, (const char *)sqlite3_column_text(s, 1));
+		sbuf_addstr(idx, ";\n");
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(m->st, err, "cannot read the schema");
+	sbuf_reset(&m->sql);
+	if (store_prepare(m->st,
+			  "SELECT name FROM main.sqlite_master WHERE type = 'index'"
+			  " AND sql IS NOT NULL ORDER BY name",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		sbuf_addstr(&m->sql, "DROP INDEX main.");
+		add_ident(&m->sql, (const char *)sqlite3_column_text(s, 0));
+		sbuf_addstr(&m->sql, ";");
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(m->st, err, "cannot read the schema");
+	return m->sql.len ? exec_sql(m, m->sql.buf, err) : 0;
+}
+
+/* Build the indexes again and put the file's bytes on disk. */
+static int
+bulk_end(struct merge *m, const struct sbuf *idx, const char *path, struct err *err)
+{
+	int fd;
+
+	if (idx->len && exec_sql(m, idx->buf, err))
+		return err->status;
+	if (exec_sql(m, "PRAGMA foreign_keys = ON", err))
+		return err->status;
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || fsync(fd)) {
+		err_set(err, LITSI_EDB, "%s: cannot sync: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return err->status;
+	}
+	close(fd);
+	return 0;
+}
+
+static void
+remove_db(const char *path)
+{
+	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
+	struct sbuf p = SBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(suffix); i++) {
+		sbuf_reset(&p);
+		sbuf_addf(&p, "%s%s", path, suffix[i]);
+		unlink(p.buf);
+	}
+	sbuf_release(&p);
+}
+
+/*
+ * Put the finished new database @tmp in place as @out: out of WAL mode (so
+ * that no -wal file belongs to it), closed, then linked to its name, which
+ * fails when @out appeared meanwhile (rename() where links are unsupported).
+ */
+static int
+publish(struct merge *m, const char *tmp, const char *out, struct err *err)
+{
+	if (exec_sql(m, "PRAGMA journal_mode = DELETE", err))	/* from OFF: no file to remove */
+		return err->status;
+	store_close(m->st);
+	m->st = NULL;
+	if (!link(tmp, out)) {
+		unlink(tmp);
+		return 0;
+	}
+	if (errno == EEXIST)
+		return err_set(err, LITSI_EDB, "%s: created by another process during the merge",
+			       out);
+	if (rename(tmp, out))
+		return err_set(err, LITSI_EDB, "%s: cannot rename '%s' to it: %s", out, tmp,
+			       strerror(errno));
+	return 0;
+}
+
+int
+store_merge(const char *out_path, const char *const *inputs, size_t n,
+	    struct merge_stats *stats, struct err *err)
+{
+	struct merge m = { .out_path = out_path, .inputs = inputs, .sql = SBUF_INIT,
+			   .joins = SBUF_INIT };
+	struct sbuf tmp = SBUF_INIT, idx = SBUF_INIT;
+	struct stat sb;
+	bool existed = !stat(out_path, &sb);
+	size_t i;
+	int rc;
+
+	memset(stats, 0, n * sizeof(*stats));
+	for (i = 0; i < n; i++) {
+		if (same_file(inputs[i], out_path))
+			return err_set(err, LITSI_EUSAGE, "'%s' is the output database", inputs[i]);
+		if (access(inputs[i], R_OK))
+			return err_set(err, LITSI_EDB, "%s: cannot open database: %s", inputs[i],
+				       strerror(errno));
+	}
+	/* A new output is built under a temporary name and appears when complete. */
+	sbuf_addstr(&tmp, out_path);
+	if (!existed) {
+		sbuf_addf(&tmp, ".merge-%ld", (long)getpid());
+		remove_db(tmp.buf);
+	}
+	if (store_open(tmp.buf, STORE_RDWR, &m.st, err))
+		goto out;
+	if (user_version(&m, "main", &m.version, err) || read_schema(&m, err) ||
+	    temp_tables(&m, false, err))
+		goto out;
+	if (existed && n > MAX_BATCH)
+		merge_staged(&m, n, stats, err);
+	else if (existed)
+		merge_batches(&m, n, "main", NULL, stats, err);
+	else if (!bulk_begin(&m, &idx, err) && !merge_batches(&m, n, "main", NULL, stats, err) &&
+		 !bulk_end(&m, &idx, tmp.buf, err))
+		publish(&m, tmp.buf, out_path, err);
+out:
+	rc = err->status;
+	merge_release(&m);
+	store_close(m.st);
+	if (!existed)
+		remove_db(tmp.buf);
+	sbuf_release(&tmp);
+	sbuf_release(&idx);
+	return rc;
+}

@@ -66,18 +66,17 @@ litsi_color(g) = g == litsi_straggler ? litsi_vermillion : litsi_palette[int(g) 
 litsi_width(g) = g == litsi_straggler ? 2.5 : 1
 litsi_title(g) = g == litsi_straggler ? sprintf("GPU %d (straggler)", g) : sprintf("GPU %d", g)
 litsi_suffix = ''
-# litsi_gpus: the GPUs of column litsi_gcol in the table, the straggler last
-# (drawn on top): a list of words for `for [g in litsi_order]`.
-litsi_gpus = 'stats $LITSI every ::litsi_first::litsi_last using (column(litsi_gcol)) \
-		name "litsi_g" nooutput; \
-	litsi_order = ""; \
-	do for [litsi_i = int(litsi_g_min):int(litsi_g_max)] { \
-		stats $LITSI every ::litsi_first::litsi_last \
-			using (column(litsi_gcol) == litsi_i ? 1 : 0) name "litsi_c" nooutput; \
-		if (litsi_c_sum > 0 && litsi_i != litsi_straggler) { \
-			litsi_order = litsi_order . " " . litsi_i } }; \
-	if (litsi_straggler >= litsi_g_min && litsi_straggler <= litsi_g_max) { \
-		litsi_order = litsi_order . " " . litsi_straggler }'
+# litsi_gpus: the GPUs present in column litsi_gcol of the table, in the order
+# they first appear, the straggler last (drawn on top): a list of words for
+# `for [g in litsi_order]`. One pass over the rows: the time grows with the
+# GPUs present, not with the range of their ids.
+litsi_gpus = 'litsi_order = ""; litsi_prev = NaN; litsi_has_s = 0; \
+	stats $LITSI every ::litsi_first::litsi_last using (litsi_v = int(column(litsi_gcol)), \
+		litsi_v == litsi_straggler ? litsi_has_s = 1 : \
+		litsi_v != litsi_prev && strstrt(litsi_order . " ", " " . litsi_v . " ") == 0 ? \
+			(litsi_order = litsi_order . " " . litsi_v, 0) : 0, \
+		litsi_prev = litsi_v, 0) nooutput; \
+	if (litsi_has_s) { litsi_order = litsi_order . " " . litsi_straggler }'
 set grid back lc rgb "#DDDDDD"
 set border lc rgb "#333333"
 set key outside right top vertical Left reverse noautotitle

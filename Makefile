@@ -105,8 +105,9 @@ lint:
 style:
 	clang-format -i src/*.c src/*/*.c include/litsi/*.h
 
+# Sanitized code runs several times slower: check's per-test timeouts are scaled.
 asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-10} $(MAKE) BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
 		SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" check
 
 valgrind: $(BUILD)/litsi-unit

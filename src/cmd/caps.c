@@ -365,7 +365,7 @@ caps_node(struct litsi_ctx *ctx, const struct node_row *node, const struct caps_
 	} else {
 		struct caps_loop_result r;
 
-		gm = xmalloc(n.G * sizeof(*gm));
+		gm = xcalloc(n.G, sizeof(*gm));
 		if (!nm_gpu_models(&n, gm) || isnan(n.p_idle)) {
 			rc = err_set(&ctx->err, LITSI_EDATA,
 				     "node '%s': the closed loop needs each GPU's power and gfx "

@@ -568,7 +568,11 @@ synth_write_truth(const struct synth_result *r, const char *cmdline, const struc
 {
 	struct wbuf w = { SBUF_INIT, o, err, 0 };
 	const struct synth_device *d = &r->dev;
+	char curve[64] = "";
 
+	if (d->curve == SYNTH_CURVE_CONVEX)
+		snprintf(curve, sizeof(curve), ", \"curve\": \"convex\", \"curve_exp\": %.2f",
+			 d->curve_exp);
 	wf(&w, "{\n  \"generator\": \"litsi synth\",\n  \"command\": ");
 	json_str(&w, cmdline);
 	wf(&w, ",\n  \"product\": \"%s\",\n  \"gpus_count\": %d,\n  \"samples\": %d,\n"
@@ -579,10 +583,10 @@ synth_write_truth(const struct synth_result *r, const char *cmdline, const struc
 	wf(&w, ",\n  \"model\": {\"t_base_c\": %.1f, \"t_thr_c\": %.1f, \"k_mhz_per_c\": %.1f, "
 	       "\"f_max_mhz\": %.0f, \"f_min_mhz\": %.0f, \"p_idle_w\": %.0f, "
 	       "\"power_cap_w\": %.0f, \"m0_w_per_mhz\": %.5f, \"beta_per_c\": %.4f, "
-	       "\"contention\": %.2f},\n",
+	       "\"contention\": %.2f%s},\n",
 	   d->t_base_c, d->t_thr_c, d->k_mhz_per_c, d->f_max_mhz, d->f_min_mhz, d->p_idle_w,
 	   r->p.power_cap_w > 0 ? r->p.power_cap_w : d->cap_w, d->m0_w_per_mhz, d->beta_per_c,
-	   SYNTH_CONTENTION);
+	   d->contention, curve);
 	wf(&w, "  \"load_start_ns\": %lld,\n  \"load_end_ns\": %lld,\n  \"boot_ns\": %lld,\n",
 	   (long long)r->run_start_ns, (long long)r->run_end_ns, (long long)r->boot_ns);
 	truth_gpus(&w, r);

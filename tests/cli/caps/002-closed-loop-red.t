@@ -5,17 +5,17 @@ exit: 0
 --- stdout
 # caps
 # node	gpu	initial_w	cap_w	clock_mhz	power_w	command
-default	0	750	704	1909	704.0	amd-smi set -g '0' -o '704'
-default	1	750	699	1906	699.0	amd-smi set -g '1' -o '699'
-default	2	750	713	1923	713.0	amd-smi set -g '2' -o '713'
-default	3	750	707	1919	707.0	amd-smi set -g '3' -o '707'
-default	4	750	695	1899	695.0	amd-smi set -g '4' -o '695'
+default	0	750	726	1984	726.0	amd-smi set -g '0' -o '726'
+default	1	750	723	1988	723.0	amd-smi set -g '1' -o '723'
+default	2	750	731	1984	731.0	amd-smi set -g '2' -o '731'
+default	3	750	727	1987	727.0	amd-smi set -g '3' -o '727'
+default	4	750	721	1988	721.0	amd-smi set -g '4' -o '721'
 default	5	750	750	1978	750.0	amd-smi set -g '5' -o '750'
-default	6	750	695	1890	695.0	amd-smi set -g '6' -o '695'
-default	7	750	695	1897	695.0	amd-smi set -g '7' -o '695'
+default	6	750	721	1978	721.0	amd-smi set -g '6' -o '721'
+default	7	750	721	1986	721.0	amd-smi set -g '7' -o '721'
 
 
 # prediction
 # node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	why
-default	gpu-red	model prediction	6000	5658	200	no	4	5	0.9994	0.9430	0.6851	140.5	least predicted power with S_iter >= 0.999
+default	gpu-red	model prediction	6000	5820	200	no	2	5	1.0000	0.9700	0.6153	140.5	least predicted power with S_iter >= 0.999
 --- stderr

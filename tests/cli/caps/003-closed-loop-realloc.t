@@ -5,17 +5,17 @@ exit: 0
 --- stdout
 # caps
 # node	gpu	initial_w	cap_w	clock_mhz	power_w	command
-default	0	700	689	1858	689.0	rocm-smi -d '0' --setpoweroverdrive '689'
-default	1	700	681	1845	681.0	rocm-smi -d '1' --setpoweroverdrive '681'
-default	2	700	700	1880	700.0	rocm-smi -d '2' --setpoweroverdrive '700'
-default	3	700	690	1862	690.0	rocm-smi -d '3' --setpoweroverdrive '690'
-default	4	700	677	1837	677.0	rocm-smi -d '4' --setpoweroverdrive '677'
-default	5	700	750	1978	750.0	rocm-smi -d '5' --setpoweroverdrive '750'
-default	6	700	677	1829	677.0	rocm-smi -d '6' --setpoweroverdrive '677'
-default	7	700	677	1835	677.0	rocm-smi -d '7' --setpoweroverdrive '677'
+default	0	700	699	1892	699.0	rocm-smi -d '0' --setpoweroverdrive '699'
+default	1	700	695	1893	695.0	rocm-smi -d '1' --setpoweroverdrive '695'
+default	2	700	703	1890	703.0	rocm-smi -d '2' --setpoweroverdrive '703'
+default	3	700	699	1892	699.0	rocm-smi -d '3' --setpoweroverdrive '699'
+default	4	700	693	1892	693.0	rocm-smi -d '4' --setpoweroverdrive '693'
+default	5	700	723	1890	723.0	rocm-smi -d '5' --setpoweroverdrive '723'
+default	6	700	695	1890	695.0	rocm-smi -d '6' --setpoweroverdrive '695'
+default	7	700	693	1890	693.0	rocm-smi -d '7' --setpoweroverdrive '693'
 
 
 # prediction
 # node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	why
-default	gpu-realloc	model prediction	5600	5541	200	no	6	5	1.0877	0.9895	0.7701	140.5	highest predicted S_iter
+default	gpu-realloc	model prediction	5600	5600	200	no	0	5	1.0344	1.0000	0.6900	140.5	highest predicted S_iter
 --- stderr

@@ -88,6 +88,8 @@ struct sink {
 	 * be shifted by @base_ns (Kineto baseTimeNanoseconds after traceEvents).
 	 */
 	int (*time_base)(struct sink *s, int64_t base_ns, struct err *err);
+	/* A GPU's power limit (static telemetry); NULL in sinks that drop them. */
+	int (*limit)(struct sink *s, const struct rec_limit *r, struct err *err);
 };
 
 /* Options a user passes to ingest that parsers need. */

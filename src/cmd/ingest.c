@@ -13,8 +13,8 @@
 #include <time.h>
 
 static const char usage_str[] =
-	"usage: litsi ingest [-f] [--node name] [--rank n] [--format name] [--clock-offset ns]\n"
-	"                    [--time when] [--tz zone] path ...\n";
+	"usage: litsi ingest [-f] [--node name] [--run name] [--rank n] [--format name]\n"
+	"                    [--clock-offset ns] [--time when] [--tz zone] path ...\n";
 
 static const struct option longopts[] = {
 	{ "clock-offset", required_argument, NULL, 'o' },
@@ -24,6 +24,7 @@ static const struct option longopts[] = {
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "rank", required_argument, NULL, 'r' },
+	{ "run", required_argument, NULL, 'R' },
 	{ "time", required_argument, NULL, 't' },
 	{ "tz", required_argument, NULL, 'z' },
 	{ NULL, 0, NULL, 0 },
@@ -112,6 +113,11 @@ static int fwd_time_base(struct sink *s, int64_t base, struct err *e)
 {
 	struct ingest_run *run = s->ctx;
 	return run->inner.time_base(&run->inner, base, e);
+}
+static int fwd_limit(struct sink *s, const struct rec_limit *r, struct err *e)
+{
+	struct ingest_run *run = s->ctx;
+	return run->inner.limit(&run->inner, r, e);
 }
 
 static void
@@ -217,6 +223,7 @@ ingest_input(struct ingest_run *run, struct input *in)
 	outer.aggregate = fwd_aggregate;
 	outer.meta = fwd_meta;
 	outer.time_base = fwd_time_base;
+	outer.limit = fwd_limit;
 	run->progress_name = input_name(in);
 	run->t0 = time(NULL);
 	if (cmd_progress_enabled() && ctx->verbose >= 0)
@@ -381,6 +388,11 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 						       "invalid --clock-offset '%s' (ns, or with a "
 						       "unit: 1.5s)", optarg);
 			run->iopts.has_clock_offset = true;
+			break;
+		case 'R':
+			if (!*optarg)
+				return cmd_usage_error("ingest", usage_str, "empty --run name");
+			run->iopts.run = optarg;
 			break;
 		case 'r':
 			if (parse_int(optarg, 0, 1 << 20, &run->iopts.rank))

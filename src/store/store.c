@@ -97,6 +97,44 @@ fail:
 	return err->status;
 }
 
+/*
+ * Migrations: migrations[v - 1] takes a database from version v to v + 1.
+ * schema.sql always creates the newest version.
+ */
+static const char *const migrations[] = {
+	/* 1 -> 2: runs (ingest --run) and the GPUs' recorded power limits */
+	"ALTER TABLE source ADD COLUMN run TEXT;"
+	"CREATE TABLE gpu_limit ("
+	" gpu_id INTEGER NOT NULL REFERENCES gpu(id),"
+	" source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,"
+	" kind TEXT NOT NULL, watts REAL NOT NULL,"
+	" PRIMARY KEY (gpu_id, source_id, kind)) WITHOUT ROWID;",
+};
+
+/* Bring a writable database of an older version up to STORE_SCHEMA_VERSION. */
+static int
+migrate(struct store *st, int from, struct err *err)
+{
+	char sql[64];
+	int v;
+
+	if (store_exec(st, "BEGIN IMMEDIATE", err))
+		return err->status;
+	/* another process may have migrated it while we waited for the lock */
+	if (user_version(st, &v, err))
+		goto fail;
+	for (; v >= from && v < STORE_SCHEMA_VERSION; v++)
+		if (store_exec(st, migrations[v - 1], err))
+			goto fail;
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", STORE_SCHEMA_VERSION);
+	if (store_exec(st, sql, err))
+		goto fail;
+	return store_exec(st, "COMMIT", err);
+fail:
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return err->status;
+}
+
 static int
 check_version(struct store *st, struct err *err)
 {
@@ -104,6 +142,11 @@ check_version(struct store *st, struct err *err)
 
 	if (user_version(st, &v, err))
 		return err->status;
+	if (v >= 1 && v < STORE_SCHEMA_VERSION && !st->readonly) {
+		if (migrate(st, v, err) || user_version(st, &v, err))
+			return err->status;
+	}
+	st->version = v;
 	if (v > STORE_SCHEMA_VERSION)
 		return err_set(err, LITSI_EDB,
 			       "%s: database schema version %d is newer than this litsi (%d)",

@@ -38,7 +38,8 @@ struct synth_device {
 	double t_thr_c;		/* DVFS starts lowering the clock above this */
 	double k_mhz_per_c;	/* clock lost per degree above t_thr_c */
 	double p_idle_w;	/* P_idle */
-	double cap_w;		/* default power cap (--power-cap) */
+	double cap_w;		/* default power cap (--power-cap); also its max power limit */
+	double min_limit_w;	/* min power limit (nvidia-smi power.min_limit); 0: not reported */
 	double m0_w_per_mhz;	/* M at t_base_c */
 	double beta_per_c;	/* M = m0 * (1 + beta * (T - t_base)) (leakage) */
 	double idle_clk_mhz;	/* gfx clock reported when idle */
@@ -217,6 +218,9 @@ int synth_write_rocprof(const struct synth_result *r, const struct synth_out *o,
 int synth_write_amdsmi(const struct synth_result *r, const struct synth_out *o,
 		       struct err *err);
 int synth_write_nvsmi(const struct synth_result *r, const struct synth_out *o, struct err *err);
+/* amd-smi static --json: product and power limits (ppt0) of every GPU. */
+int synth_write_amdsmi_static(const struct synth_result *r, const struct synth_out *o,
+			      struct err *err);
 /* @cmdline: the command that produced the files (recorded in truth.json). */
 int synth_write_truth(const struct synth_result *r, const char *cmdline,
 		      const struct synth_out *o, struct err *err);

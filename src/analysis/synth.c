@@ -44,7 +44,7 @@ static const struct synth_device devices[] = {
 		.product = "NVIDIA H100 80GB HBM3", .warp_size = 32, .num_sms = 132,
 		.compute_major = 9, .compute_minor = 0, .total_mem = 84929216512LL,
 		.f_max_mhz = 1980, .f_min_mhz = 1100, .t_base_c = 62, .t_thr_c = 80,
-		.k_mhz_per_c = 18, .p_idle_w = 90, .cap_w = 700,
+		.k_mhz_per_c = 18, .p_idle_w = 90, .cap_w = 700, .min_limit_w = 200,
 		.m0_w_per_mhz = (700.0 - 90) / 1970, .beta_per_c = 0.0045,
 		.idle_clk_mhz = 345, .mem_clk_mhz = 2619, .contention = SYNTH_CONTENTION,
 		.curve = SYNTH_CURVE_LINEAR, .curve_exp = 2.5,

@@ -162,6 +162,12 @@ w_amdsmi(const struct job *j, const struct synth_out *o, struct err *e)
 }
 
 static int
+w_amdsmi_static(const struct job *j, const struct synth_out *o, struct err *e)
+{
+	return synth_write_amdsmi_static(j->r, o, e);
+}
+
+static int
 w_nvsmi(const struct job *j, const struct synth_out *o, struct err *e)
 {
 	return synth_write_nvsmi(j->r, o, e);
@@ -242,6 +248,9 @@ write_all(const struct synth_opts *so, const struct synth_result *r, struct err 
 	if ((so->formats & SF_ROCPROF) && write_named(so, "results.csv", w_rocprof, r, err))
 		return err->status;
 	if (so->telemetry == ST_AMDSMI && write_named(so, "amd-smi.csv", w_amdsmi, r, err))
+		return err->status;
+	if (so->telemetry == ST_AMDSMI &&
+	    write_named(so, "amd-smi-static.json", w_amdsmi_static, r, err))
 		return err->status;
 	if (so->telemetry == ST_NVSMI && write_named(so, "nvidia-smi.csv", w_nvsmi, r, err))
 		return err->status;

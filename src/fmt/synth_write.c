@@ -487,6 +487,32 @@ synth_write_amdsmi(const struct synth_result *r, const struct synth_out *o, stru
 	return wdone(&w);
 }
 
+/* ---- amd-smi static --json (asic and limit sections) ---- */
+
+int
+synth_write_amdsmi_static(const struct synth_result *r, const struct synth_out *o,
+			  struct err *err)
+{
+	struct wbuf w = { SBUF_INIT, o, err, 0 };
+	int g;
+
+	wf(&w, "{\n    \"gpu_data\": [\n");
+	for (g = 0; g < r->p.gpus; g++) {
+		wf(&w, "        {\n            \"gpu\": %d,\n            \"asic\": {\n"
+		       "                \"market_name\": \"%s\",\n"
+		       "                \"vendor_id\": \"0x1002\",\n"
+		       "                \"device_id\": \"0x74a1\"\n            },\n"
+		       "            \"limit\": {\n                \"ppt0\": {\n"
+		       "                    \"max_power_limit\": {\"value\": %.0f, \"unit\": \"W\"},\n"
+		       "                    \"min_power_limit\": \"N/A\",\n"
+		       "                    \"socket_power_limit\": {\"value\": %.0f, \"unit\": \"W\"}\n"
+		       "                }\n            }\n        }%s\n",
+		   g, r->dev.product, r->dev.cap_w, r->gpu[g].cap_w, g + 1 < r->p.gpus ? "," : "");
+	}
+	wf(&w, "    ]\n}\n");
+	return wdone(&w);
+}
+
 /* ---- nvidia-smi --query-gpu=... --format=csv -l 1 ---- */
 
 int
@@ -497,7 +523,8 @@ synth_write_nvsmi(const struct synth_result *r, const struct synth_out *o, struc
 
 	wf(&w, "timestamp, index, power.draw [W], temperature.gpu, clocks.current.sm [MHz], "
 	       "clocks.current.memory [MHz], utilization.gpu [%%], utilization.memory [%%], "
-	       "power.limit [W], clocks.max.sm [MHz]\n");
+	       "power.limit [W], clocks.max.sm [MHz], power.min_limit [W], power.max_limit [W], "
+	       "power.default_limit [W]\n");
 	for (i = 0; i < r->nr_tele; i++) {
 		const struct synth_tele *x = &r->tele[i];
 		int64_t ms = x->t_ns / 1000000 + 183 + 4 * x->gpu;
@@ -506,11 +533,12 @@ synth_write_nvsmi(const struct synth_result *r, const struct synth_out *o, struc
 
 		gmtime_r(&sec, &tm);
 		wf(&w, "%04d/%02d/%02d %02d:%02d:%02d.%03d, %d, %.2f W, %d, %d MHz, %d MHz, %d %%, "
-		       "%d %%, %.2f W, %d MHz\n", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+		       "%d %%, %.2f W, %d MHz, %.2f W, %.2f W, %.2f W\n", tm.tm_year + 1900,
+		   tm.tm_mon + 1, tm.tm_mday,
 		   tm.tm_hour, tm.tm_min, tm.tm_sec, (int)(ms % 1000), x->gpu, x->power_w,
 		   (int)lround(x->temp_c), (int)lround(x->clk_mhz), (int)r->dev.mem_clk_mhz,
 		   (int)lround(x->activity_pct), (int)lround(x->umc_pct), r->gpu[x->gpu].cap_w,
-		   (int)r->dev.f_max_mhz);
+		   (int)r->dev.f_max_mhz, r->dev.min_limit_w, r->dev.cap_w, r->dev.cap_w);
 	}
 	return wdone(&w);
 }

@@ -36,6 +36,7 @@ struct cmd {
 /* Returns an exit code (enum litsi_exit) or a negative litsi_status with ctx->err set. */
 int cmd_ingest(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_info(int argc, char **argv, struct litsi_ctx *ctx);
+int cmd_compare(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_overlap(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_corr(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_lead(int argc, char **argv, struct litsi_ctx *ctx);

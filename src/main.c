@@ -19,6 +19,7 @@ static const struct cmd commands[] = {
 	{ "model", cmd_model, CMD_DB_READ, "predict speedup and power when GPUs are aligned" },
 	{ "caps", cmd_caps, CMD_DB_READ, "recommend per-GPU power caps from lead values" },
 	{ "check", cmd_check, CMD_DB_READ, "decide whether a node is thermally imbalanced" },
+	{ "compare", cmd_compare, CMD_DB_READ, "two runs of a node side by side: did the change help" },
 	{ "report", cmd_report, CMD_NO_DB,
 	  "the main job: ingest, find the straggler, recommend caps, give a verdict" },
 	{ "synth", cmd_synth, CMD_NO_DB, "simulate a training node and write its traces and telemetry" },

@@ -109,6 +109,19 @@ int store_gpu_limits(struct store *st, int64_t gpu_id, const char *run, struct g
 		     struct err *err);
 /* store_runs() - the run names of @node_id (ingest --run), first ingested first. */
 int store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct err *err);
+/*
+ * store_run_steps() - per profiler step of @run (NULL: every source) of
+ * @node_id, the slowest GPU's step time, ns, in step order. *step_ns malloc'd.
+ */
+int store_run_steps(struct store *st, int64_t node_id, const char *run, double **step_ns,
+		    size_t *n, struct err *err);
+/*
+ * store_run_metric() - the median of @metric on @gpu_id over the readings of
+ * @run's sources (NULL: all) inside the run's traced window (from 1 s before
+ * its first sample to the end of its last); NaN when none.
+ */
+int store_run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+		     double *median, struct err *err);
 /* store_load_telemetry() - one metric of one GPU ordered by time; *v malloc'd. */
 int store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric,
 			 struct tsample **v, size_t *n, struct err *err);

@@ -2,6 +2,7 @@
 /* store_query.c: read-side queries that load plain arrays for the analyses. */
 #include "store_int.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -361,4 +362,76 @@ store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct e
 	}
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list runs");
+}
+
+int
+store_run_steps(struct store *st, int64_t node_id, const char *run, double **step_ns, size_t *n,
+		struct err *err)
+{
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int rc;
+
+	*step_ns = NULL;
+	*n = 0;
+	if (store_prepare(st, st->version >= 2 ?
+			  "SELECT max(sm.end_ns - sm.start_ns) FROM sample sm"
+			  " JOIN gpu g ON g.id = sm.gpu_id JOIN source so ON so.id = sm.source_id"
+			  " WHERE g.node_id = ?1 AND sm.step >= 0 AND (?2 IS NULL OR so.run = ?2)"
+			  " GROUP BY sm.step, so.run ORDER BY sm.step" :
+			  "SELECT max(sm.end_ns - sm.start_ns) FROM sample sm"
+			  " JOIN gpu g ON g.id = sm.gpu_id WHERE g.node_id = ?1 AND sm.step >= 0"
+			  " AND ?2 IS NULL GROUP BY sm.step ORDER BY sm.step",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, node_id);
+	if (run)
+		sqlite3_bind_text(s, 2, run, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		VEC_GROW(*step_ns, *n + 1, alloc);
+		(*step_ns)[(*n)++] = sqlite3_column_double(s, 0);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load step times");
+}
+
+int
+store_run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+		 double *median, struct err *err)
+{
+	sqlite3_stmt *s;
+	double *v = NULL;
+	size_t n = 0, alloc = 0;
+	int rc;
+	bool runs = st->version >= 2;
+
+	*median = NAN;
+	/* readings of the run's sources inside the run's traced window (its samples) */
+	if (store_prepare(st, runs ?
+			  "WITH w AS (SELECT min(sm.start_ns) AS t0, max(sm.end_ns) AS t1 FROM sample sm"
+			  " JOIN gpu g ON g.id = sm.gpu_id JOIN source so ON so.id = sm.source_id"
+			  " WHERE g.node_id = (SELECT node_id FROM gpu WHERE id = ?1) AND sm.step >= 0"
+			  " AND (?3 IS NULL OR so.run = ?3))"
+			  " SELECT t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
+			  " JOIN source so ON so.id = t.source_id, w"
+			  " WHERE t.gpu_id = ?1 AND m.name = ?2 AND (?3 IS NULL OR so.run = ?3)"
+			  " AND (w.t0 IS NULL OR t.t_ns BETWEEN w.t0 - 1000000000 AND w.t1)"
+			  " ORDER BY t.value" :
+			  "SELECT t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
+			  " WHERE t.gpu_id = ?1 AND m.name = ?2 AND ?3 IS NULL ORDER BY t.value",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
+	if (run)
+		sqlite3_bind_text(s, 3, run, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		VEC_GROW(v, n + 1, alloc);
+		v[n++] = sqlite3_column_double(s, 0);
+	}
+	sqlite3_finalize(s);
+	if (n)
+		*median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	free(v);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load telemetry");
 }

@@ -263,38 +263,19 @@ store_list_metrics(struct store *st, int64_t gpu_id, char ***names, size_t *n, s
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list metrics");
 }
 
-/* The median of the readings of @metric on @gpu_id (in sources of @run); 0 if none. */
+static int store_run_metric_(struct store *st, int64_t gpu_id, const char *run,
+			     const char *metric, double *median, struct err *err);
+
+/* The median of the readings of @metric on @gpu_id (in @run's window); 0 if none. */
 static int
 limit_from_telemetry(struct store *st, int64_t gpu_id, const char *metric, const char *run,
 		     double *out, struct err *err)
 {
-	sqlite3_stmt *s;
-	double *v = NULL;
-	size_t n = 0, alloc = 0;
-	int rc;
-
-	*out = 0;
-	if (store_prepare(st, st->version >= 2 && run ?
-			  "SELECT t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
-			  " JOIN source s ON s.id = t.source_id"
-			  " WHERE t.gpu_id = ?1 AND m.name = ?2 AND s.run = ?3 ORDER BY t.value" :
-			  "SELECT t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
-			  " WHERE t.gpu_id = ?1 AND m.name = ?2 ORDER BY t.value",
-			  &s, err))
+	if (store_run_metric_(st, gpu_id, run, metric, out, err))
 		return err->status;
-	sqlite3_bind_int64(s, 1, gpu_id);
-	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
-	if (st->version >= 2 && run)
-		sqlite3_bind_text(s, 3, run, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		VEC_GROW(v, n + 1, alloc);
-		v[n++] = sqlite3_column_double(s, 0);
-	}
-	sqlite3_finalize(s);
-	if (n)
-		*out = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-	free(v);
-	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load power limits");
+	if (isnan(*out))
+		*out = 0;
+	return 0;
 }
 
 int
@@ -398,6 +379,13 @@ store_run_steps(struct store *st, int64_t node_id, const char *run, double **ste
 int
 store_run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
 		 double *median, struct err *err)
+{
+	return store_run_metric_(st, gpu_id, run, metric, median, err);
+}
+
+static int
+store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+		  double *median, struct err *err)
 {
 	sqlite3_stmt *s;
 	double *v = NULL;

@@ -19,7 +19,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/check_*.c)) tests/unit/main.c
 UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
 
-.PHONY: all check check-unit check-cli check-meta check-hardening check-stress check-headers lint asan valgrind \
+.PHONY: all check check-unit check-cli check-meta check-hardening check-stress check-headers lint asan valgrind validate \
 	install uninstall clean bench fuzz fuzz-build style valgrind-cli
 all: litsi
 
@@ -108,6 +108,10 @@ valgrind-cli: $(BUILD)/litsi
 bench: $(BUILD)/litsi
 	sh scripts/bench.sh $(BUILD)/litsi
 	sh scripts/bench-analysis.sh $(BUILD)/litsi
+
+# The caps validation study of VALIDATION.md (minutes; not part of check).
+validate: $(BUILD)/litsi
+	sh scripts/validate-caps.sh $(BUILD)/litsi $${VALIDATE_NODES:-50} $(BUILD)/validate-caps.json
 
 # Fuzzing (FUZZING.md): libFuzzer harnesses built with clang under ASan+UBSan in
 # build-fuzz/, each run FUZZ_SECONDS seconds; not part of `make check`.

@@ -180,7 +180,7 @@ enum { CAPS_MAX_ADJ = 200 };
  * reach a collective together run more of their kernels beside the comm
  * kernel than a waiting straggler did, which the work model does not see.
  */
-#define CAPS_RED_MARGIN 0.01
+#define CAPS_RED_MARGIN 0.005
 /* Predicted S_iter within this of each other are equal (ties: less power). */
 #define CAPS_S_TIE 1e-9
 

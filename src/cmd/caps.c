@@ -5,6 +5,7 @@
  * 2-3 over the recorded samples; prints, never runs, the commands that apply
  * them.
  */
+#include "litsi/parts.h"
 #include "nodemodel.h"
 
 #include <math.h>
@@ -69,6 +70,7 @@ struct caps_opts {
 	const char *node;
 	struct caps_params p;
 	bool has_scenario, replay;
+	int tdp_opt, cap_opt;		/* --tdp, --cap; 0 when not given */
 	int emit;
 	struct nm_opts nm;
 	enum fmt_kind kind;
@@ -114,6 +116,8 @@ struct node_out {
 	const char *converged, *why;
 	long straggler;			/* device, -1 for none */
 	double s_iter, pratio, last_s, p_idle;
+	struct part_limits lim;		/* the limits used and where they came from */
+	int fitted;			/* GPUs whose slope was fitted from runs */
 };
 
 static int
@@ -160,7 +164,7 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 				return EXIT_USAGE;
 			break;
 		case 'c':
-			if (int_opt("--cap", optarg, 1, 100000, &o->p.cap0))
+			if (int_opt("--cap", optarg, 1, 100000, &o->cap_opt))
 				return EXIT_USAGE;
 			break;
 		case 'C':
@@ -208,7 +212,7 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 			o->p.scale = (enum caps_scale)v;
 			break;
 		case 't':
-			if (int_opt("--tdp", optarg, 1, 100000, &o->p.tdp))
+			if (int_opt("--tdp", optarg, 1, 100000, &o->tdp_opt))
 				return EXIT_USAGE;
 			break;
 		case 'u':
@@ -235,9 +239,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 	if (!o->has_scenario)
 		return cmd_usage_error("caps", usage_str,
 				       "--scenario is required (gpu-red, gpu-realloc or cpu-slosh)");
-	if (o->p.scenario != CAPS_GPU_RED && o->p.cap0 > o->p.tdp)
-		return cmd_usage_error("caps", usage_str, "--cap %d is above --tdp %d", o->p.cap0,
-				       o->p.tdp);
+	if (o->p.scenario != CAPS_GPU_RED && o->tdp_opt && o->cap_opt > o->tdp_opt)
+		return cmd_usage_error("caps", usage_str, "--cap %d is above --tdp %d", o->cap_opt,
+				       o->tdp_opt);
 	return 0;
 }
 
@@ -329,18 +333,110 @@ replay(struct node_out *no, const struct nm_node *n, const struct caps_opts *o, 
 	}
 }
 
+/*
+ * The node's TDP, cap0 and min limit (parts_resolve(): the options, the
+ * limits its telemetry recorded, the product table) into @p.
+ */
 static int
-caps_node(struct litsi_ctx *ctx, const struct node_row *node, const struct caps_opts *o,
+node_limits(struct litsi_ctx *ctx, const struct node_row *node, const struct nm_node *n,
+	    const struct caps_opts *o, struct caps_params *p, struct part_limits *lim)
+{
+	struct part_power *tel = xcalloc(n->G + 1, sizeof(*tel));
+	const char *product = n->G ? n->an.gpus[0].product : NULL;
+	struct part_limits l;
+	size_t g;
+	int rc = 0;
+
+	for (g = 0; g < n->G && !rc; g++) {
+		struct gpu_limits gl;
+
+		rc = store_gpu_limits(ctx->st, n->an.gpus[g].id, NULL, &gl, &ctx->err);
+		tel[g] = (struct part_power){ gl.cap, gl.min, gl.max, gl.def };
+	}
+	if (!rc && parts_resolve(product, tel, n->G, o->tdp_opt, o->cap_opt, &l))
+		rc = cmd_usage_error("caps", usage_str,
+				     "node '%s': no power limits in its telemetry and its part "
+				     "('%s') is not in the product table: give --tdp W and --cap W",
+				     node->name, product ? product : "unknown");
+	free(tel);
+	if (rc)
+		return rc;
+	p->tdp = l.tdp;
+	p->cap0 = l.cap0;
+	p->cap_min = l.min < l.tdp ? l.min : 0;
+	*lim = l;
+	if (p->scenario != CAPS_GPU_RED && p->cap0 > p->tdp)
+		return cmd_usage_error("caps", usage_str,
+				       "node '%s': cap %d W (%s) is above the TDP %d W (%s)",
+				       node->name, p->cap0, l.cap0_from, p->tdp, l.tdp_from);
+	return 0;
+}
+
+/*
+ * With two or more runs (ingest --run): each GPU's operating point is the
+ * latest run's and its power-to-clock slope is fitted to one point per run.
+ * Return: the number of GPUs fitted, or <0 on error.
+ */
+static int
+fit_runs(struct litsi_ctx *ctx, const struct node_row *node, const struct nm_node *n,
+	 struct caps_gpu_model *gm)
+{
+	char **runs = NULL;
+	size_t nr = 0, g, r;
+	double *p, *f;
+	int fitted = 0;
+
+	if (store_runs(ctx->st, node->id, &runs, &nr, &ctx->err))
+		return -1;
+	p = xcalloc(nr + 1, sizeof(*p));
+	f = xcalloc(nr + 1, sizeof(*f));
+	for (g = 0; nr >= 2 && g < n->G && fitted >= 0; g++) {
+		struct gpu_limits gl;
+		size_t k = 0;
+
+		for (r = 0; r < nr && fitted >= 0; r++) {
+			if (store_run_metric(ctx->st, n->an.gpus[g].id, runs[r], METRIC_POWER,
+					     &p[k], &ctx->err) ||
+			    store_run_metric(ctx->st, n->an.gpus[g].id, runs[r], METRIC_GFX_CLK,
+					     &f[k], &ctx->err))
+				fitted = -1;
+			else if (!isnan(p[k]) && !isnan(f[k]))
+				k++;
+		}
+		if (fitted < 0 || !k || caps_fit_slope(p, f, k, &gm[g].slope))
+			continue;
+		gm[g].p = p[k - 1];
+		gm[g].f = f[k - 1];
+		if (store_gpu_limits(ctx->st, n->an.gpus[g].id, runs[nr - 1], &gl, &ctx->err)) {
+			fitted = -1;
+		} else {
+			gm[g].cap = gl.cap;
+			fitted++;
+		}
+	}
+	for (r = 0; r < nr; r++)
+		free(runs[r]);
+	free(runs);
+	free(p);
+	free(f);
+	return fitted;
+}
+
+static int
+caps_node(struct litsi_ctx *ctx, const struct node_row *node, const struct caps_opts *opts,
 	  struct node_out *no)
 {
 	struct nm_node n;
 	struct caps_gpu_model *gm = NULL;
+	struct caps_opts oo = *opts, *o = &oo;
 	int *init = NULL;
 	size_t g;
 	int rc;
 
 	no->name = node->name;
 	if ((rc = nm_load(ctx, node->id, &o->nm, &n)))
+		goto out;
+	if ((rc = node_limits(ctx, node, &n, opts, &oo.p, &no->lim)))
 		goto out;
 	if (!n.nsamples) {
 		rc = err_set(&ctx->err, LITSI_EDATA,
@@ -374,6 +470,20 @@ caps_node(struct litsi_ctx *ctx, const struct node_row *node, const struct caps_
 				     node->name);
 			goto out;
 		}
+		for (g = 0; g < n.G; g++) {
+			struct gpu_limits gl;
+
+			if ((rc = store_gpu_limits(ctx->st, n.an.gpus[g].id, NULL, &gl, &ctx->err)))
+				goto out;
+			gm[g].cap = gl.cap;
+		}
+		if ((no->fitted = fit_runs(ctx, node, &n, gm)) < 0) {
+			rc = ctx->err.status;
+			goto out;
+		}
+		o->p.s_bound = n.perf.S_C[o->p.scenario == CAPS_GPU_RED	    ? MODEL_MAX
+					  : o->p.scenario == CAPS_GPU_REALLOC ? MODEL_MED
+									      : MODEL_MIN];
 		caps_loop(n.cs, n.nsamples, gm, n.p_idle, &o->p, o->nm.agg, &r);
 		node_out_caps(no, &n, o, r.init, r.caps);
 		for (g = 0; g < n.G; g++) {
@@ -443,7 +553,7 @@ print_nodes(struct fmt *f, const struct node_out *no, size_t nn, const struct ca
 			sum += no[i].caps[g];
 		fmt_str(f, no[i].name);
 		fmt_str(f, scenarios[o->p.scenario].name);
-		fmt_str(f, o->replay ? "replay" : "model prediction");
+		fmt_str(f, o->replay ? "paper-literal replay" : "model prediction");
 		fmt_int(f, no[i].P_n);
 		fmt_int(f, sum);
 		fmt_int(f, (int64_t)no[i].nadj);
@@ -458,6 +568,21 @@ print_nodes(struct fmt *f, const struct node_out *no, size_t nn, const struct ca
 		fmt_end_row(f);
 	}
 	fmt_end(f);
+	for (i = 0; i < nn; i++) {
+		const struct part_limits *l = &no[i].lim;
+
+		char min[64] = "none";
+
+		if (l->min)
+			snprintf(min, sizeof(min), "%d W (%s)", l->min, l->min_from);
+		fmt_note(f, "limits", "node %s: TDP %d W (%s), cap %d W (%s), min limit %s",
+			 no[i].name, l->tdp, l->tdp_from, l->cap0, l->cap0_from, min);
+		if (no[i].fitted > 0)
+			fmt_note(f, "calibration",
+				 "node %s: power-to-clock slopes of %d of %zu GPUs fitted to the "
+				 "runs' operating points (ingest --run)", no[i].name, no[i].fitted,
+				 no[i].G);
+	}
 }
 
 int

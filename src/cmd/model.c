@@ -235,19 +235,20 @@ cmd_model(int argc, char **argv, struct litsi_ctx *ctx)
 		}
 	f = fmt_new(ctx->out, o.kind);
 	print_models(f, nodes, nm, nn);
-	fmt_free(f);
+	/* The performance model needs no power: without it, say what is missing. */
 	for (i = 0; i < nn; i++) {
 		if (power_ok(&nm[i]))
 			continue;
-		rc = err_set(&ctx->err, LITSI_EDATA,
-			     "node '%s': power model unavailable: cannot determine %s from "
-			     "telemetry; give --baseline-power W and --idle-power W",
-			     nodes[i].name,
-			     isnan(nm[i].p_base) && isnan(nm[i].p_idle) ? "P_baseline and P_idle"
-			     : isnan(nm[i].p_base)			  ? "P_baseline"
-			     : isnan(nm[i].p_idle)			  ? "P_idle"
-							: "P_baseline above P_idle");
+		fmt_note(f, "power model",
+			 "node %s: unavailable: %s from telemetry; give --baseline-power W and "
+			 "--idle-power W", nodes[i].name,
+			 isnan(nm[i].p_base) && isnan(nm[i].p_idle)
+				 ? "no power readings give P_baseline and P_idle"
+			 : isnan(nm[i].p_base) ? "no power readings in the traced window give P_baseline"
+			 : isnan(nm[i].p_idle) ? "no idle readings give P_idle"
+					       : "P_baseline is not above P_idle");
 	}
+	fmt_free(f);
 out:
 	for (i = 0; i < loaded; i++)
 		nm_release(&nm[i]);

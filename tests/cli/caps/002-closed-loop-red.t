@@ -18,4 +18,5 @@ default	7	750	721	1986	721.0	amd-smi set -g '7' -o '721'
 # prediction
 # node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	why
 default	gpu-red	model prediction	6000	5820	200	no	2	5	1.0000	0.9700	0.6153	140.5	least predicted power with S_iter >= 0.999
+# limits: node default: TDP 750 W (telemetry), cap 750 W (telemetry), min limit none
 --- stderr

@@ -2,7 +2,7 @@ desc: gpu-realloc caps of the sample node fed back into litsi synth: no predicte
 run: sh "$DATA/caps/feedback.sh" gpu-realloc
 exit: 0
 --- stdout
-gpu-realloc: reported adjustment 0 of 200, S_iter 1.0353, power_ratio 1.0000 (highest predicted S_iter)
+gpu-realloc: reported adjustment 0 of 200, S_iter 1.0421, power_ratio 1.0000 (highest predicted S_iter)
 sum caps 5600 W <= P_n 5600 W: yes
 S_iter >= 0.999: yes
 leads before: total 7071 max 1159 (gpu 4) smallest: gpu 5, gpu 5: 0

@@ -43,16 +43,16 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   cpu-slosh    align to min GPU: throughput x1.060, node GPU power x1.016
 
 recommended power caps (model predictions; the commands are printed, not run):
-  gpu-red: sum 5825 W of 6000 W, predicted throughput x1.000, power x0.971
-    gpu  0  726 W   amd-smi set -g '0' -o '726'
-    gpu  1  724 W   amd-smi set -g '1' -o '724'
-    gpu  2  731 W   amd-smi set -g '2' -o '731'
-    gpu  3  728 W   amd-smi set -g '3' -o '728'
-    gpu  4  722 W   amd-smi set -g '4' -o '722'
+  gpu-red: sum 5821 W of 6000 W, predicted throughput x1.000, power x0.970
+    gpu  0  727 W   amd-smi set -g '0' -o '727'
+    gpu  1  722 W   amd-smi set -g '1' -o '722'
+    gpu  2  730 W   amd-smi set -g '2' -o '730'
+    gpu  3  727 W   amd-smi set -g '3' -o '727'
+    gpu  4  719 W   amd-smi set -g '4' -o '719'
     gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  722 W   amd-smi set -g '6' -o '722'
-    gpu  7  722 W   amd-smi set -g '7' -o '722'
-  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.035, power x1.000
+    gpu  6  723 W   amd-smi set -g '6' -o '723'
+    gpu  7  723 W   amd-smi set -g '7' -o '723'
+  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.042, power x1.000
     gpu  0  699 W   amd-smi set -g '0' -o '699'
     gpu  1  694 W   amd-smi set -g '1' -o '694'
     gpu  2  702 W   amd-smi set -g '2' -o '702'
@@ -61,7 +61,7 @@ recommended power caps (model predictions; the commands are printed, not run):
     gpu  5  724 W   amd-smi set -g '5' -o '724'
     gpu  6  696 W   amd-smi set -g '6' -o '696'
     gpu  7  695 W   amd-smi set -g '7' -o '695'
-  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.062, power x1.029
+  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.060, power x1.029
     gpu  0  719 W   amd-smi set -g '0' -o '719'
     gpu  1  714 W   amd-smi set -g '1' -o '714'
     gpu  2  722 W   amd-smi set -g '2' -o '722'

@@ -61,7 +61,7 @@ recommended power caps (model predictions; the commands are printed, not run):
     gpu  5  700 W   amd-smi set -g '5' -o '700'
     gpu  6  702 W   amd-smi set -g '6' -o '702'
     gpu  7  698 W   amd-smi set -g '7' -o '698'
-  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.023, power x1.029
+  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.022, power x1.029
     gpu  0  722 W   amd-smi set -g '0' -o '722'
     gpu  1  719 W   amd-smi set -g '1' -o '719'
     gpu  2  720 W   amd-smi set -g '2' -o '720'

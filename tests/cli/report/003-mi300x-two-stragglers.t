@@ -43,16 +43,16 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   cpu-slosh    align to min GPU: throughput x1.067, node GPU power x1.021
 
 recommended power caps (model predictions; the commands are printed, not run):
-  gpu-red: sum 5840 W of 6000 W, predicted throughput x1.000, power x0.973
-    gpu  0  730 W   amd-smi set -g '0' -o '730'
-    gpu  1  732 W   amd-smi set -g '1' -o '732'
+  gpu-red: sum 5820 W of 6000 W, predicted throughput x1.000, power x0.970
+    gpu  0  727 W   amd-smi set -g '0' -o '727'
+    gpu  1  729 W   amd-smi set -g '1' -o '729'
     gpu  2  750 W   amd-smi set -g '2' -o '750'
-    gpu  3  724 W   amd-smi set -g '3' -o '724'
-    gpu  4  716 W   amd-smi set -g '4' -o '716'
-    gpu  5  722 W   amd-smi set -g '5' -o '722'
-    gpu  6  741 W   amd-smi set -g '6' -o '741'
-    gpu  7  725 W   amd-smi set -g '7' -o '725'
-  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.040, power x1.000
+    gpu  3  721 W   amd-smi set -g '3' -o '721'
+    gpu  4  714 W   amd-smi set -g '4' -o '714'
+    gpu  5  719 W   amd-smi set -g '5' -o '719'
+    gpu  6  738 W   amd-smi set -g '6' -o '738'
+    gpu  7  722 W   amd-smi set -g '7' -o '722'
+  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.042, power x1.000
     gpu  0  699 W   amd-smi set -g '0' -o '699'
     gpu  1  701 W   amd-smi set -g '1' -o '701'
     gpu  2  724 W   amd-smi set -g '2' -o '724'
@@ -61,7 +61,7 @@ recommended power caps (model predictions; the commands are printed, not run):
     gpu  5  692 W   amd-smi set -g '5' -o '692'
     gpu  6  710 W   amd-smi set -g '6' -o '710'
     gpu  7  694 W   amd-smi set -g '7' -o '694'
-  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.072, power x1.029
+  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.067, power x1.029
     gpu  0  719 W   amd-smi set -g '0' -o '719'
     gpu  1  721 W   amd-smi set -g '1' -o '721'
     gpu  2  745 W   amd-smi set -g '2' -o '745'

@@ -5,7 +5,6 @@
  * 2-3 over the recorded samples; prints, never runs, the commands that apply
  * them.
  */
-#include "litsi/parts.h"
 #include "nodemodel.h"
 
 #include <math.h>
@@ -333,42 +332,25 @@ replay(struct node_out *no, const struct nm_node *n, const struct caps_opts *o, 
 	}
 }
 
-/*
- * The node's TDP, cap0 and min limit (parts_resolve(): the options, the
- * limits its telemetry recorded, the product table) into @p.
- */
+/* The node's TDP, cap0 and min limit into @p; a usage error when not placed. */
 static int
 node_limits(struct litsi_ctx *ctx, const struct node_row *node, const struct nm_node *n,
 	    const struct caps_opts *o, struct caps_params *p, struct part_limits *lim)
 {
-	struct part_power *tel = xcalloc(n->G + 1, sizeof(*tel));
 	const char *product = n->G ? n->an.gpus[0].product : NULL;
-	struct part_limits l;
-	size_t g;
-	int rc = 0;
+	int rc = nm_limits(ctx, n, o->tdp_opt, o->cap_opt, p, lim);
 
-	for (g = 0; g < n->G && !rc; g++) {
-		struct gpu_limits gl;
-
-		rc = store_gpu_limits(ctx->st, n->an.gpus[g].id, NULL, &gl, &ctx->err);
-		tel[g] = (struct part_power){ gl.cap, gl.min, gl.max, gl.def };
-	}
-	if (!rc && parts_resolve(product, tel, n->G, o->tdp_opt, o->cap_opt, &l))
-		rc = cmd_usage_error("caps", usage_str,
-				     "node '%s': no power limits in its telemetry and its part "
-				     "('%s') is not in the product table: give --tdp W and --cap W",
-				     node->name, product ? product : "unknown");
-	free(tel);
+	if (rc > 0)
+		return cmd_usage_error("caps", usage_str,
+				       "node '%s': no power limits in its telemetry and its part "
+				       "('%s') is not in the product table: give --tdp W and --cap W",
+				       node->name, product ? product : "unknown");
 	if (rc)
 		return rc;
-	p->tdp = l.tdp;
-	p->cap0 = l.cap0;
-	p->cap_min = l.min < l.tdp ? l.min : 0;
-	*lim = l;
 	if (p->scenario != CAPS_GPU_RED && p->cap0 > p->tdp)
 		return cmd_usage_error("caps", usage_str,
 				       "node '%s': cap %d W (%s) is above the TDP %d W (%s)",
-				       node->name, p->cap0, l.cap0_from, p->tdp, l.tdp_from);
+				       node->name, p->cap0, lim->cap0_from, p->tdp, lim->tdp_from);
 	return 0;
 }
 

@@ -158,9 +158,23 @@ check_node(struct litsi_ctx *ctx, const struct node_row *node, const struct chec
 	else {
 		struct caps_params p;
 		struct caps_loop_result lr;
+		struct part_limits lim;
 
 		caps_params_default(&p);
 		p.scenario = CAPS_GPU_REALLOC;
+		rc = nm_limits(ctx, &n, 0, 0, &p, &lim);
+		if (rc) {
+			if (rc == 1)
+				snprintf(v->why_no_caps, sizeof(v->why_no_caps),
+					 "the part's power limits are unknown (litsi caps --tdp W "
+					 "--cap W)");
+			free(gm);
+			nm_release(&n);
+			return rc == 1 ? 0 : rc;
+		}
+		if (p.cap0 > p.tdp)
+			p.cap0 = p.tdp;
+		p.s_bound = n.perf.S_C[MODEL_MED];
 		caps_loop(n.cs, n.nsamples, gm, n.p_idle, &p, o->nm.agg, &lr);
 		v->caps = xmalloc((n.G + 1) * sizeof(*v->caps));
 		memcpy(v->caps, lr.caps, n.G * sizeof(*v->caps));

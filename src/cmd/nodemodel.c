@@ -258,3 +258,29 @@ nm_gpu_models(const struct nm_node *n, struct caps_gpu_model *gm)
 	}
 	return true;
 }
+
+int
+nm_limits(struct litsi_ctx *ctx, const struct nm_node *n, int tdp_opt, int cap_opt,
+	  struct caps_params *p, struct part_limits *lim)
+{
+	struct part_power *tel = xcalloc(n->G + 1, sizeof(*tel));
+	const char *product = n->G ? n->an.gpus[0].product : NULL;
+	size_t g;
+	int rc = 0;
+
+	for (g = 0; g < n->G && !rc; g++) {
+		struct gpu_limits gl;
+
+		rc = store_gpu_limits(ctx->st, n->an.gpus[g].id, NULL, &gl, &ctx->err);
+		tel[g] = (struct part_power){ gl.cap, gl.min, gl.max, gl.def };
+	}
+	if (!rc && parts_resolve(product, tel, n->G, tdp_opt, cap_opt, lim))
+		rc = 1;
+	free(tel);
+	if (rc)
+		return rc;
+	p->tdp = lim->tdp;
+	p->cap0 = lim->cap0;
+	p->cap_min = lim->min < lim->tdp ? lim->min : 0;
+	return 0;
+}

@@ -10,6 +10,7 @@
 #include "anaload.h"
 #include "litsi/caps.h"
 #include "litsi/model.h"
+#include "litsi/parts.h"
 
 struct nm_opts {
 	double eps;			/* --epsilon */
@@ -43,6 +44,14 @@ struct nm_node {
 
 int nm_load(struct litsi_ctx *ctx, int64_t node_id, const struct nm_opts *o, struct nm_node *n);
 void nm_release(struct nm_node *n);
+/*
+ * nm_limits() - the node's TDP, cap0 and min limit into @p (and where they
+ * came from into @lim): @tdp_opt / @cap_opt (0: not given), then the limits
+ * its GPUs' telemetry recorded, then the product table (parts_resolve()).
+ * Return: 0; 1 when the part cannot be placed; else an error status.
+ */
+int nm_limits(struct litsi_ctx *ctx, const struct nm_node *n, int tdp_opt, int cap_opt,
+	      struct caps_params *p, struct part_limits *lim);
 /* nm_gpu_models() - per-GPU power/clock for caps_loop(); false if any is missing. */
 bool nm_gpu_models(const struct nm_node *n, struct caps_gpu_model *gm);
 

@@ -19,16 +19,23 @@
 
 static const char usage_str[] =
 	"usage: litsi report [--detail] [--keep] [--node name] [--plots dir]\n"
-	"                    [--format text|json] [path ...]\n";
+	"                    [--tdp W] [--cap W] [--budget W] [--idle-power W]\n"
+	"                    [--tz zone] [--clock-offset ns] [--format text|json] [path ...]\n";
 
 static const struct option longopts[] = {
+	{ "budget", required_argument, NULL, 'B' },
+	{ "cap", required_argument, NULL, 'c' },
+	{ "clock-offset", required_argument, NULL, 'o' },
 	{ "detail", no_argument, NULL, 'D' },
+	{ "idle-power", required_argument, NULL, 'i' },
 	{ "format", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "keep", no_argument, NULL, 'k' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "plots", required_argument, NULL, 'p' },
+	{ "tdp", required_argument, NULL, 't' },
+	{ "tz", required_argument, NULL, 'z' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -37,6 +44,10 @@ struct report_opts {
 	bool detail;		/* --detail: the full tables of every section too */
 	const char *node;	/* --node: only this node */
 	const char *plots;	/* --plots DIR */
+	/* passed on as given: --tdp/--cap/--budget/--idle-power to caps, */
+	const char *caps_args[9];	/* --idle-power to model, --tz/--clock-offset */
+	const char *model_args[3];	/* to ingest; NULL-terminated */
+	const char *ingest_args[5];
 };
 
 /* One section of a node's report: a title and the command that fills it. */
@@ -64,11 +75,13 @@ static const struct section sections[] = {
 
 /* Run @fn with argv {name, --node, N, --format, F, args...}, output captured. */
 static int
-run_captured(struct litsi_ctx *ctx, int (*fn)(int, char **, struct litsi_ctx *),
-	     const char *name, const char *node, const char *format, const char *const *args,
-	     char **text, size_t *len)
+run_captured(struct litsi_ctx *ctx, const struct report_opts *o,
+	     int (*fn)(int, char **, struct litsi_ctx *), const char *name, const char *node,
+	     const char *format, const char *const *args, char **text, size_t *len)
 {
-	char *argv[16];
+	const char *const *extra = fn == cmd_caps ? o->caps_args
+				   : fn == cmd_model ? o->model_args : NULL;
+	char *argv[32];
 	int argc = 0, rc;
 	FILE *mem, *saved = ctx->out;
 
@@ -77,8 +90,10 @@ run_captured(struct litsi_ctx *ctx, int (*fn)(int, char **, struct litsi_ctx *),
 	argv[argc++] = (char *)node;
 	argv[argc++] = "--format";
 	argv[argc++] = (char *)format;
-	for (; args && *args && argc < 15; args++)
+	for (; args && *args && argc < 20; args++)
 		argv[argc++] = (char *)*args;
+	for (; extra && *extra && argc < 31; extra++)
+		argv[argc++] = (char *)*extra;
 	argv[argc] = NULL;
 	mem = open_memstream(text, len);
 	if (!mem)
@@ -117,7 +132,7 @@ print_section(struct litsi_ctx *ctx, const struct report_opts *o, const struct s
 	size_t len = 0;
 	int rc;
 
-	rc = run_captured(ctx, s->fn, s->key, node, o->json ? "json" : "table", s->args, &text,
+	rc = run_captured(ctx, o, s->fn, s->key, node, o->json ? "json" : "table", s->args, &text,
 			  &len);
 	if (o->json && !first)
 		fputc(',', ctx->out);
@@ -143,7 +158,7 @@ print_verdict(struct litsi_ctx *ctx, const struct report_opts *o, const char *no
 	size_t len = 0;
 	int rc;
 
-	rc = run_captured(ctx, cmd_check, "check", node, o->json ? "json" : "text", NULL, &text,
+	rc = run_captured(ctx, o, cmd_check, "check", node, o->json ? "json" : "text", NULL, &text,
 			  &len);
 	if (o->json) {
 		fputs(",\"check\":", ctx->out);
@@ -173,15 +188,16 @@ struct docs {
 static const char *const scenarios[3] = { "gpu-red", "gpu-realloc", "cpu-slosh" };
 
 static struct json_object *
-capture_json(struct litsi_ctx *ctx, int (*fn)(int, char **, struct litsi_ctx *), const char *name,
-	     const char *node, const char *const *args)
+capture_json(struct litsi_ctx *ctx, const struct report_opts *o,
+	     int (*fn)(int, char **, struct litsi_ctx *), const char *name, const char *node,
+	     const char *const *args)
 {
 	struct json_object *doc = NULL;
 	char *text = NULL;
 	size_t len = 0;
 	int rc;
 
-	rc = run_captured(ctx, fn, name, node, "json", args, &text, &len);
+	rc = run_captured(ctx, o, fn, name, node, "json", args, &text, &len);
 	if (rc == 0 && len)
 		doc = json_tokener_parse(text);
 	free(text);
@@ -270,20 +286,20 @@ jmean_gpu(struct json_object *arr, int g, const char *col)
 }
 
 static void
-load_docs(struct litsi_ctx *ctx, const char *node, struct docs *d)
+load_docs(struct litsi_ctx *ctx, const struct report_opts *o, const char *node, struct docs *d)
 {
 	static const char *const summary[] = { "--summary", NULL };
 	size_t i;
 
-	d->lead = capture_json(ctx, cmd_lead, "lead", node, NULL);
-	d->overlap = capture_json(ctx, cmd_overlap, "overlap", node, summary);
-	d->corr = capture_json(ctx, cmd_corr, "corr", node, NULL);
-	d->thermal = capture_json(ctx, cmd_thermal, "thermal", node, NULL);
-	d->model = capture_json(ctx, cmd_model, "model", node, NULL);
+	d->lead = capture_json(ctx, o, cmd_lead, "lead", node, NULL);
+	d->overlap = capture_json(ctx, o, cmd_overlap, "overlap", node, summary);
+	d->corr = capture_json(ctx, o, cmd_corr, "corr", node, NULL);
+	d->thermal = capture_json(ctx, o, cmd_thermal, "thermal", node, NULL);
+	d->model = capture_json(ctx, o, cmd_model, "model", node, NULL);
 	for (i = 0; i < 3; i++) {
 		const char *args[] = { "--scenario", scenarios[i], NULL };
 
-		d->caps[i] = capture_json(ctx, cmd_caps, "caps", node, args);
+		d->caps[i] = capture_json(ctx, o, cmd_caps, "caps", node, args);
 	}
 }
 
@@ -498,11 +514,11 @@ straggler_of(const struct docs *d)
 }
 
 static void
-print_summary(struct litsi_ctx *ctx, const char *node)
+print_summary(struct litsi_ctx *ctx, const struct report_opts *o, const char *node)
 {
 	struct docs d = { 0 };
 
-	load_docs(ctx, node, &d);
+	load_docs(ctx, o, node, &d);
 	print_inputs(ctx);
 	print_gpu_table(ctx, node, &d, straggler_of(&d));
 	print_straggler(ctx, &d);
@@ -524,7 +540,7 @@ report_node(struct litsi_ctx *ctx, const struct report_opts *o, const char *node
 		fputs("\",", ctx->out);
 	} else {
 		fprintf(ctx->out, "%s# litsi report: node %s\n\n", first ? "" : "\n", node);
-		print_summary(ctx, node);
+		print_summary(ctx, o, node);
 	}
 	for (i = 0; (o->json || o->detail) && i < ARRAY_SIZE(sections); i++)
 		print_section(ctx, o, &sections[i], node, i == 0);
@@ -546,16 +562,18 @@ report_node(struct litsi_ctx *ctx, const struct report_opts *o, const char *node
 }
 
 static int
-ingest_paths(struct litsi_ctx *ctx, int argc, char **argv)
+ingest_paths(struct litsi_ctx *ctx, const struct report_opts *o, int argc, char **argv)
 {
-	char **args = xcalloc((size_t)argc + 2, sizeof(*args));
-	int i, rc;
+	char **args = xcalloc((size_t)argc + 6, sizeof(*args));
+	int i, n = 0, rc;
 
-	args[0] = "ingest";
+	args[n++] = "ingest";
+	for (i = 0; o->ingest_args[i]; i++)
+		args[n++] = (char *)o->ingest_args[i];
 	for (i = 0; i < argc; i++)
-		args[i + 1] = argv[i];
+		args[n++] = argv[i];
 	optind = 0;
-	rc = cmd_ingest(argc + 1, args, ctx);
+	rc = cmd_ingest(n, args, ctx);
 	free(args);
 	return rc;
 }
@@ -572,7 +590,7 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		/* Ingest summary lines go to stderr in JSON mode to keep stdout one document. */
 		if (o->json)
 			ctx->out = stderr;
-		rc = ingest_paths(ctx, npaths, paths);
+		rc = ingest_paths(ctx, o, npaths, paths);
 		ctx->out = saved_out;
 		ctx->verbose = saved_verbose;
 		/* Report on what went in; a bad input still decides the exit code. */
@@ -599,13 +617,49 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 	return ingest_rc ? ingest_rc : worst;
 }
 
+/* Append "--name value" to the NULL-terminated @v of @cap entries. */
+static void
+pass_on(const char **v, size_t cap, const char *name, const char *value)
+{
+	size_t n = 0;
+
+	while (v[n])
+		n++;
+	if (n + 2 < cap) {
+		v[n] = name;
+		v[n + 1] = value;
+	}
+}
+
 static int
 parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 {
+	static const char *const watts[] = { "--budget", "--cap", "--idle-power", "--tdp" };
 	int opt;
+	double w;
 
 	while ((opt = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 'B':
+		case 'c':
+		case 'i':
+		case 't': {
+			const char *name = watts[opt == 'B' ? 0 : opt == 'c' ? 1 : opt == 'i' ? 2 : 3];
+
+			if (parse_double(optarg, &w) || !(w >= 0) || w > 100000)
+				return cmd_usage_error("report", usage_str, "invalid %s '%s' (watts)",
+						       name, optarg);
+			pass_on(o->caps_args, ARRAY_SIZE(o->caps_args), name, optarg);
+			if (opt == 'i')
+				pass_on(o->model_args, ARRAY_SIZE(o->model_args), name, optarg);
+			break;
+		}
+		case 'o':
+			pass_on(o->ingest_args, ARRAY_SIZE(o->ingest_args), "--clock-offset", optarg);
+			break;
+		case 'z':
+			pass_on(o->ingest_args, ARRAY_SIZE(o->ingest_args), "--tz", optarg);
+			break;
 		case 'f':
 			if (!strcmp(optarg, "json") || !strcmp(optarg, "text")) {
 				o->json = !strcmp(optarg, "json");

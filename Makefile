@@ -21,7 +21,7 @@ HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
 # Module-private headers: a change rebuilds every object (the tests include some).
 PRIV_HEADERS := $(wildcard src/*/*.h) tests/fuzz/jdiff.h tests/unit/unit.h
 
-.PHONY: all check check-unit check-cli check-meta check-hardening check-slurm check-stress check-headers lint asan valgrind \
+.PHONY: all check check-unit check-cli check-meta check-hardening check-slurm check-stress check-headers lint asan valgrind validate \
 	install uninstall clean bench fuzz fuzz-build style valgrind-cli
 all: litsi
 
@@ -123,6 +123,10 @@ valgrind-cli: $(BUILD)/litsi
 bench: $(BUILD)/litsi
 	sh scripts/bench.sh $(BUILD)/litsi
 	sh scripts/bench-analysis.sh $(BUILD)/litsi
+
+# The caps validation study of VALIDATION.md (minutes; not part of check).
+validate: $(BUILD)/litsi
+	sh scripts/validate-caps.sh $(BUILD)/litsi $${VALIDATE_NODES:-50} $(BUILD)/validate-caps.json
 
 # Fuzzing (FUZZING.md): libFuzzer harnesses built with clang under ASan+UBSan in
 # build-fuzz/, each run FUZZ_SECONDS seconds; not part of `make check`.

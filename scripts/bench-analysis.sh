@@ -19,7 +19,7 @@ sqlite3 "$db" < "$top/src/store/schema.sql"
 per=$((K / S))
 t0=$(date +%s.%N)
 sqlite3 "$db" >/dev/null <<SQL
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 PRAGMA journal_mode = WAL;
 BEGIN;
 INSERT INTO node(id, name) VALUES (1, 'bench');

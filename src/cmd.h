@@ -37,6 +37,7 @@ struct cmd {
 /* Returns an exit code (enum litsi_exit) or a negative litsi_status with ctx->err set. */
 int cmd_ingest(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_info(int argc, char **argv, struct litsi_ctx *ctx);
+int cmd_compare(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_overlap(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_corr(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_lead(int argc, char **argv, struct litsi_ctx *ctx);
@@ -143,11 +144,13 @@ void check_rules_begin(struct fmt *f);
 void check_render_rules(struct fmt *f, const char *node, const struct res_verdict *v);
 
 /*
- * ingest_paths() - what `litsi ingest --node @node PATH...` does (NULL: the
- * default node), one transaction per file; summary lines to ctx->out.
- * Return: its exit code.
+ * ingest_paths() - what `litsi ingest --node @node [--tz @tz]
+ * [--clock-offset *@clock_offset_ns] PATH...` does (NULL: the default node,
+ * no --tz, no --clock-offset), one transaction per file; summary lines to
+ * ctx->out. Return: its exit code.
  */
-int ingest_paths(struct litsi_ctx *ctx, const char *node, int npaths, char *const *paths);
+int ingest_paths(struct litsi_ctx *ctx, const char *node, const char *tz,
+		 const int64_t *clock_offset_ns, int npaths, char *const *paths);
 
 /*
  * plot_all() - every figure of node @node (NULL: the only node) into

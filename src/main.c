@@ -21,6 +21,7 @@ static const struct cmd commands[] = {
 	{ "check", cmd_check, CMD_DB_READ, "decide whether a node is thermally imbalanced" },
 	{ "fleet", cmd_fleet, CMD_DB_READ, "which nodes and GPU slots are imbalanced run after run" },
 	{ "merge", cmd_merge, CMD_NO_DB, "combine litsi databases of many nodes or jobs into one" },
+	{ "compare", cmd_compare, CMD_DB_READ, "two runs of a node side by side: did the change help" },
 	{ "report", cmd_report, CMD_NO_DB,
 	  "the main job: ingest, find the straggler, recommend caps, give a verdict" },
 	{ "synth", cmd_synth, CMD_NO_DB, "simulate a training node and write its traces and telemetry" },

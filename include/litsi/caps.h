@@ -28,6 +28,8 @@ struct caps_params {
 	size_t warmup;			/* samples that only update global_max, --warmup (0) */
 	enum caps_window_agg window_agg;
 	enum caps_scale scale;
+	int cap_min;			/* W, the part's min power limit; 0: none */
+	double s_bound;			/* the scenario's alignment bound (§5); NaN: from the keys */
 };
 
 /* caps_params_default() - the defaults listed above, scenario gpu-red. */
@@ -81,20 +83,36 @@ int caps_ctl_feed(struct caps_ctl *c, const double *L);
 
 /* ---- model-based closed loop ---- */
 
-/* What telemetry says about one GPU during the traced window. */
+/*
+ * What telemetry says about one GPU during the traced window: its operating
+ * point (p, f) and, where known, the slope of its power-to-clock line.
+ */
 struct caps_gpu_model {
 	double p;			/* median socket power, W */
 	double f;			/* median gfx clock, MHz */
-	double f_max;			/* largest gfx clock seen, MHz */
+	double f_max;			/* the part's (or the largest seen) gfx clock, MHz */
+	double slope;			/* W/MHz fitted from operating points; 0: assumed */
+	double cap;			/* the cap it ran under, W; 0 or NaN: unknown */
 };
 
 /*
- * caps_model_freq() - f' = min(f_max, (cap − P_idle) / M), M = (p − P_idle) / f.
- * Never below 1% of f (a cap at or under idle power would stop the GPU).
+ * caps_model_freq() - the clock at @cap. Assumed (slope 0): the line through
+ * idle, f' = (cap − P_idle) / M with M = (p − P_idle) / f. Fitted: the line
+ * through (f, p) with the fitted slope, f' = f + (cap − p) / slope. At most
+ * f_max; at most f when the GPU was not power-limited (p more than 3% under
+ * its known cap: more power would not raise its clock); never below 1% of f
+ * (a cap at or under idle power would stop the GPU).
  */
 double caps_model_freq(const struct caps_gpu_model *g, double p_idle, double cap);
-/* caps_model_power() - power at clock @f': M·f' + P_idle. */
+/* caps_model_power() - power at clock @f' on the same line. */
 double caps_model_power(const struct caps_gpu_model *g, double p_idle, double f2);
+/*
+ * caps_fit_slope() - least-squares slope (W/MHz) of power on clock over @n
+ * operating points (@p[i] W at @f[i] MHz, e.g. one per run at different
+ * caps). Return: 0, or -1 when the clocks span under 1 MHz or the slope is
+ * not positive (the points do not determine it).
+ */
+int caps_fit_slope(const double *p, const double *f, size_t n, double *slope);
 
 /*
  * One recorded sample for re-timing: its matched compute keys, and the
@@ -145,7 +163,10 @@ struct caps_loop_result {
 	bool converged;			/* caps stable for `window` adjustments */
 	size_t reported;		/* adjustment whose caps are reported; 0: the initial caps */
 	const char *reason;		/* why those caps (static string) */
-	double s_iter;			/* predicted throughput ratio vs the initial caps */
+	double s_iter;			/* predicted throughput ratio vs the initial caps, <= s_bound */
+	double s_model;			/* the same before the bound */
+	double s_bound;			/* the scenario's alignment bound */
+	bool searched;			/* the reported caps come from the direct search */
 	double power_ratio;		/* Σ predicted power, reported / initial caps */
 	double last_s_iter;		/* predicted S_iter of the last adjustment's caps */
 	size_t straggler;		/* GPU with the smallest summed lead at the initial caps */
@@ -154,20 +175,68 @@ struct caps_loop_result {
 enum { CAPS_MAX_ADJ = 200 };
 /* gpu-red: reported caps keep at least this predicted throughput. */
 #define CAPS_RED_MIN_S 0.999
+/*
+ * gpu-red: leaders keep this much more speed than the slowest GPU. GPUs that
+ * reach a collective together run more of their kernels beside the comm
+ * kernel than a waiting straggler did, which the work model does not see.
+ */
+#define CAPS_RED_MARGIN 0.005
 /* Predicted S_iter within this of each other are equal (ties: less power). */
 #define CAPS_S_TIE 1e-9
 
 /*
- * caps_loop() - iterate Algorithms 2-3 over the @n samples in turn (cycling),
- * each re-timed for the current caps, until the caps change by less than 1 W
- * for `window` consecutive adjustments or CAPS_MAX_ADJ adjustments. The
- * model evaluates every adjustment's caps over all samples (S_iter = summed
- * span at the initial caps / at these caps; power ratio likewise) and the
- * caps of the best one are reported, the initial caps (adjustment 0) being a
- * candidate: gpu-realloc and cpu-slosh: the highest S_iter, ties (within
- * CAPS_S_TIE) to less power; gpu-red: the least power among S_iter >=
- * CAPS_RED_MIN_S. So the reported caps never predict a slowdown
- * (gpu-realloc, cpu-slosh) or one beyond 0.1% (gpu-red). @gm[g] from
+ * The slowest-GPU prediction of a node's time under new caps: a synchronous
+ * node runs each sample at the pace of its slowest GPU, so the predicted span
+ * of a sample is its recorded span plus max_g(busy[g] · scale[g]) −
+ * max_g(busy[g]), busy being the summed busy time of a GPU's matched keys in
+ * the sample and scale f_g / f'_g. (Cutting samples at their collectives
+ * instead predicted gains that did not happen: leaders run ahead across
+ * collectives, so their keys fall into other intervals than the straggler's.)
+ */
+struct caps_pred {
+	size_t G, n;
+	double span;			/* Σ recorded span of the samples, ns */
+	size_t nint;			/* samples with keys (one interval each) */
+	double *busy;			/* [nint * G] */
+	double *busy_max;		/* [nint] */
+	double *total;			/* [G] Σ busy of each GPU */
+};
+
+/*
+ * caps_pred_init() - with the recorded clocks @f[g] (MHz; NULL or any not
+ * positive: durations as recorded), a key's busy time on GPU g is its work,
+ * the fewest cycles any GPU ran it in, at f[g]: the GPUs of a data-parallel
+ * node run the same kernels on same-sized shards (the assumption), and the
+ * extra time a kernel takes beside a comm kernel while its GPU waits for the
+ * collective is not work that a lower clock would stretch.
+ */
+void caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n,
+		    const double *f);
+void caps_pred_release(struct caps_pred *pr);
+/* caps_pred_time() - predicted Σ span (ns) with compute scaled by @scale[g]. */
+double caps_pred_time(const struct caps_pred *pr, const double *scale);
+/*
+ * caps_align_bound() - t_max / t_agg over every matched key of the samples:
+ * the throughput ratio if every GPU ran each key as the slowest / median /
+ * fastest GPU did (§5, for gpu-red 1).
+ */
+double caps_align_bound(const struct caps_sample *smp, size_t n, enum caps_scenario sc);
+
+/*
+ * caps_loop() - recommend caps under the slowest-GPU prediction (struct
+ * caps_pred). Candidates: the initial caps; every adjustment of Algorithms 2-3
+ * iterated over the @n samples in turn (cycling), each re-timed for the
+ * current caps (caps_retime), until the caps change by less than 1 W for
+ * `window` consecutive adjustments or CAPS_MAX_ADJ adjustments; and a direct
+ * search: for gpu-realloc / cpu-slosh the caps that give every GPU the same
+ * predicted busy time within P_n (bisection on that time, whole watts, the
+ * watts left over to the slowest GPUs), for gpu-red the lowest caps that keep
+ * every leader CAPS_RED_MARGIN faster than the slowest GPU at the initial caps while
+ * S_iter >= CAPS_RED_MIN_S. Every candidate keeps each cap in [cap_min, tdp]
+ * and Σ caps <= P_n. The best is reported: gpu-realloc and cpu-slosh: the
+ * highest S_iter, ties (within CAPS_S_TIE) to less power; gpu-red: the least
+ * power among S_iter >= CAPS_RED_MIN_S. The reported S_iter is capped at the
+ * scenario's alignment bound (p->s_bound, or caps_align_bound()). @gm[g] from
  * telemetry; @agg aggregates leads. Release @out with caps_loop_release().
  */
 void caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *gm,

@@ -95,6 +95,8 @@ struct sink {
 	 * user gave --node (then a second host is an error).
 	 */
 	int (*node)(struct sink *s, const char *name, struct err *err);
+	/* A GPU's power limit (static telemetry); NULL in sinks that drop them. */
+	int (*limit)(struct sink *s, const struct rec_limit *r, struct err *err);
 };
 
 /* Options a user passes to ingest that parsers need. */

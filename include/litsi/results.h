@@ -23,6 +23,7 @@
 #include "litsi/lead.h"
 #include "litsi/model.h"
 #include "litsi/overlap.h"
+#include "litsi/parts.h"
 #include "litsi/stats.h"
 #include "litsi/thermal.h"
 #include "litsi/trace.h"
@@ -37,6 +38,7 @@ struct res_opts {
 	double persist;		/* --persist: percent of samples for a persistent straggler (80) */
 	double base_power;	/* --baseline-power W; NaN: from telemetry */
 	double idle_power;	/* --idle-power W; NaN: from telemetry */
+	int tdp, cap0;		/* --tdp, --cap W; 0: the part's (telemetry, product table) */
 };
 
 /* res_opts_default() - the documented defaults (METHOD.md). */
@@ -168,6 +170,17 @@ struct res_model {
 	struct model_perf perf;
 	double p_base, p_idle;		/* NaN when unknown */
 	const char *p_base_from, *p_idle_from;	/* "option", "telemetry" or NULL */
+	/* power limits of the part (litsi-caps(1)): per GPU as telemetry recorded them */
+	struct gpu_limits *glim;	/* [G] */
+	struct part_limits lim;		/* --tdp/--cap, else telemetry, else the product table */
+	bool has_lim;			/* false: the part cannot be placed (see res_limits_why()) */
+	/* the run-over-run loop (ingest --run): one operating point per run and GPU */
+	size_t nruns;			/* runs of the node */
+	double *run_p, *run_f;		/* [G * nruns] median power W / clock MHz, NaN */
+	double *run_cap;		/* [nruns * G] the cap each GPU ran under per run, NaN */
+	double *slope;			/* [G] W/MHz fitted to the runs' points; 0: not fitted */
+	double *cur_p, *cur_f, *cur_cap;	/* [G] the latest run's point and cap (fitted GPUs) */
+	size_t fitted;			/* GPUs whose slope is fitted */
 };
 
 /*
@@ -181,7 +194,11 @@ void res_model_release(struct res_model *n);
 bool res_power_ok(const struct res_model *n);
 /* res_power_missing() - what the power model lacks ("P_idle", ...), or NULL. */
 const char *res_power_missing(const struct res_model *n);
-/* res_gpu_models() - per-GPU power/clock for caps_loop(); false if any is missing. */
+/*
+ * res_gpu_models() - per-GPU power/clock for caps_loop(): the operating point
+ * of the traced window, or of the latest run where the runs fit a slope, and
+ * the cap each GPU ran under; false if any is missing.
+ */
 bool res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm);
 
 /* ---- thermal summary of a node (METHOD §8) ---- */
@@ -255,6 +272,15 @@ int res_corr_eval(struct res_node *nd, enum res_by by, struct res_corr *a, struc
 double res_corr_mean_pearson(const struct res_corr *a, uint32_t id);
 void res_corr_release(struct res_corr *a);
 
+/* res_limits_load() - n->glim, n->lim and the runs' points and slopes (res_model_load()). */
+int res_limits_load(struct res_model *n, const struct res_opts *o, struct err *err);
+void res_limits_release(struct res_model *n);
+/*
+ * res_limits_why() - why the part cannot be placed, naming --tdp and --cap
+ * (for a usage error), into @buf.
+ */
+const char *res_limits_why(const struct res_model *n, char *buf, size_t len);
+
 /* ---- caps for one scenario ---- */
 enum res_emit { RES_EMIT_VENDOR, RES_EMIT_NONE, RES_EMIT_AMDSMI, RES_EMIT_ROCMSMI,
 		RES_EMIT_NVSMI };
@@ -282,13 +308,20 @@ struct res_caps {
 	const char *why;
 	int straggler;		/* device, -1 for none */
 	double s_iter, pratio, last_s, p_idle;
+	double s_model;		/* predicted S_iter before the alignment bound; NaN in replay */
+	double s_bound;		/* the scenario's alignment bound (model §5) */
+	struct part_limits lim;	/* the limits the caps kept to */
+	size_t fitted;		/* GPUs whose power-to-clock slope came from the runs */
 };
 
 /*
  * res_caps_eval() - caps of scenario p->scenario for model @n: the replay
  * (@replay) or the model-based closed loop, which needs each GPU's power and
- * clock and the idle power (LITSI_EDATA saying so otherwise). @emit chooses
- * the commands printed beside the caps.
+ * clock and the idle power (LITSI_EDATA saying so otherwise). The TDP, the
+ * initial cap and the min limit are the part's (n->lim; p->tdp and p->cap0
+ * are not read): LITSI_EUSAGE when it cannot be placed, or when its initial
+ * cap is above its TDP for gpu-realloc / cpu-slosh. @emit chooses the
+ * commands printed beside the caps.
  */
 int res_caps_eval(const struct res_model *n, const struct caps_params *p, enum lead_agg agg,
 		  bool replay, enum res_emit emit, struct res_caps *c, struct err *err);

@@ -14,7 +14,7 @@
 #include "litsi/parse.h"
 #include "litsi/trace.h"
 
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2
 
 struct store;
 
@@ -37,6 +37,7 @@ struct ingest_opts {
 	int64_t clock_offset_ns;	/* --clock-offset; 0 if not given */
 	bool has_clock_offset;
 	bool force;		/* replace an already ingested identical file */
+	const char *run;	/* --run; NULL: no run named */
 };
 
 struct ingest_summary {
@@ -112,6 +113,36 @@ int store_load_kernels(struct store *st, int64_t gpu_id, int64_t step, bool all,
 		       struct kspan **v, size_t *n, struct err *err);
 /* store_name() - interned kernel/annotation name; borrowed until store_close(). */
 const char *store_name(struct store *st, uint32_t name_id);
+/* Power limits of one GPU, W; 0: not recorded. */
+struct gpu_limits {
+	double cap;			/* the cap in force */
+	double min, max;		/* min / max power limit */
+	double def;			/* default power limit */
+};
+
+/*
+ * store_gpu_limits() - what the telemetry recorded about @gpu_id's power
+ * limits: a static record (amd-smi static --limit) of the latest source, else
+ * the median of the readings (nvidia-smi power.limit, power.min_limit, ...;
+ * rocm-smi max power). @run (NULL: every source) limits both to that run.
+ */
+int store_gpu_limits(struct store *st, int64_t gpu_id, const char *run, struct gpu_limits *out,
+		     struct err *err);
+/* store_runs() - the run names of @node_id (ingest --run), first ingested first. */
+int store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct err *err);
+/*
+ * store_run_steps() - per profiler step of @run (NULL: every source) of
+ * @node_id, the slowest GPU's step time, ns, in step order. *step_ns malloc'd.
+ */
+int store_run_steps(struct store *st, int64_t node_id, const char *run, double **step_ns,
+		    size_t *n, struct err *err);
+/*
+ * store_run_metric() - the median of @metric on @gpu_id over the readings of
+ * @run's sources (NULL: all) inside the run's traced window (from 1 s before
+ * its first sample to the end of its last); NaN when none.
+ */
+int store_run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+		     double *median, struct err *err);
 /* store_load_telemetry() - one metric of one GPU ordered by time; *v malloc'd. */
 int store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric,
 			 struct tsample **v, size_t *n, struct err *err);
@@ -175,6 +206,7 @@ struct info_gpu {
 	int64_t first_ns, last_ns;	/* kernel span; TIME_NONE when no kernels */
 	int64_t metrics, readings;
 	int64_t tel_first_ns, tel_last_ns;	/* TIME_NONE when no telemetry */
+	int64_t id;		/* gpu.id */
 };
 
 struct info_metric {

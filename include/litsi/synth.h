@@ -38,12 +38,23 @@ struct synth_device {
 	double t_thr_c;		/* DVFS starts lowering the clock above this */
 	double k_mhz_per_c;	/* clock lost per degree above t_thr_c */
 	double p_idle_w;	/* P_idle */
-	double cap_w;		/* default power cap (--power-cap) */
+	double cap_w;		/* default power cap (--power-cap); also its max power limit */
+	double min_limit_w;	/* min power limit (nvidia-smi power.min_limit); 0: not reported */
 	double m0_w_per_mhz;	/* M at t_base_c */
 	double beta_per_c;	/* M = m0 * (1 + beta * (T - t_base)) (leakage) */
 	double idle_clk_mhz;	/* gfx clock reported when idle */
 	double mem_clk_mhz;
+	double contention;	/* compute slowdown while a comm kernel runs */
+	int curve;		/* enum synth_curve: power against clock */
+	double curve_exp;	/* convex: P_active = M·f_max·(f / f_max)^exp */
 };
+
+/*
+ * Power against clock: linear, P = P_idle + M·f; convex (voltage rises with
+ * the clock), P = P_idle + M·f_max·(f / f_max)^curve_exp: the same power at
+ * f_max, less below it.
+ */
+enum synth_curve { SYNTH_CURVE_LINEAR, SYNTH_CURVE_CONVEX };
 
 struct synth_params {
 	enum synth_vendor vendor;
@@ -54,7 +65,21 @@ struct synth_params {
 	double temp_spread_c;	/* straggler temperature above t_base */
 	double power_cap_w;	/* cap of every GPU without its own; 0 = the device's cap_w */
 	double cap_w[SYNTH_MAX_GPUS];	/* power cap per GPU; 0 = power_cap_w */
+	/* --physics: constants that replace the vendor's (bit i: synth_physics_keys[i]) */
+	unsigned phys_set;
+	double phys[16];
 };
+
+/* Keys of --physics KEY=VALUE, in the order of truth.json's "model" (NULL-ended). */
+extern const char *const synth_physics_keys[];
+/*
+ * synth_physics_set() - set one --physics key ("curve" takes linear or convex).
+ * Return: 0, or LITSI_EUSAGE with @err naming the key or the value.
+ */
+int synth_physics_set(struct synth_params *p, const char *key, const char *value,
+		      struct err *err);
+/* synth_power_at() - P_idle + active power at clock @f (MHz) for leakage @m. */
+double synth_power_at(const struct synth_device *d, double m, double f);
 
 /* What sets a GPU's clock: the part's max clock, the DVFS curve or the power cap. */
 enum synth_limit { SYNTH_LIMIT_CLOCK, SYNTH_LIMIT_THERMAL, SYNTH_LIMIT_POWER };
@@ -135,7 +160,7 @@ struct synth_result {
 	int temp_order[SYNTH_MAX_GPUS];	/* GPUs by temperature, hottest first */
 };
 
-/* synth_device() - the constants of @vendor's modelled GPU. */
+/* synth_device() - the constants of @vendor's modelled GPU (before --physics). */
 const struct synth_device *synth_device(enum synth_vendor vendor);
 
 /* synth_dvfs_mhz() - clock allowed at temperature @temp_c (linear above t_thr). */
@@ -171,7 +196,7 @@ void synth_group_name(int group, char *buf, size_t n);
 
 /* Constants shared by the model and the writers. */
 enum { SYNTH_COMPUTE_STREAM = 0, SYNTH_COMM_STREAM = 4 };
-#define SYNTH_CONTENTION 0.20	/* compute slowdown while a comm kernel runs */
+#define SYNTH_CONTENTION 0.20	/* default compute slowdown while a comm kernel runs */
 #define SYNTH_SAMPLE_PERIOD_NS 2000000000LL	/* one traced iteration every 2 s */
 
 /* ---- writers (src/fmt/synth_write.c): format into @out ---- */
@@ -193,6 +218,9 @@ int synth_write_rocprof(const struct synth_result *r, const struct synth_out *o,
 int synth_write_amdsmi(const struct synth_result *r, const struct synth_out *o,
 		       struct err *err);
 int synth_write_nvsmi(const struct synth_result *r, const struct synth_out *o, struct err *err);
+/* amd-smi static --json: product and power limits (ppt0) of every GPU. */
+int synth_write_amdsmi_static(const struct synth_result *r, const struct synth_out *o,
+			      struct err *err);
 /* @cmdline: the command that produced the files (recorded in truth.json). */
 int synth_write_truth(const struct synth_result *r, const char *cmdline,
 		      const struct synth_out *o, struct err *err);

@@ -103,6 +103,13 @@ struct rec_collective {
 	const char *pg_name, *pg_desc, *pg_ranks;
 };
 
+/* A power limit of a GPU that the telemetry recorded (amd-smi static --limit). */
+struct rec_limit {
+	int device;
+	const char *kind;	/* "cap" (in force), "min", "max", "default" */
+	double watts;
+};
+
 /* One telemetry reading. */
 struct rec_telemetry {
 	int device;
@@ -124,6 +131,9 @@ struct rec_telemetry {
 #define METRIC_ENERGY "energy_j"
 #define METRIC_THROTTLE "throttle_pct"	/* % of time throttled in the interval */
 #define METRIC_POWER_CAP "power_cap_w"
+#define METRIC_POWER_MIN "power_min_limit_w"	/* nvidia-smi power.min_limit */
+#define METRIC_POWER_MAX "power_max_limit_w"	/* nvidia-smi power.max_limit */
+#define METRIC_POWER_DEFAULT "power_default_limit_w"	/* nvidia-smi power.default_limit */
 
 /* An aggregate row (stats files): stored as such, never as kernels. */
 struct rec_aggregate {

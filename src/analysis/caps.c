@@ -4,6 +4,7 @@
  * combining, the controller, and the model-based closed loop; pure.
  */
 #include "litsi/caps.h"
+#include "litsi/model.h"
 #include "litsi/util.h"
 
 #include <math.h>
@@ -23,6 +24,8 @@ caps_params_default(struct caps_params *p)
 	p->warmup = 0;
 	p->window_agg = CAPS_WIN_MEDIAN;
 	p->scale = CAPS_SCALE_GLOBAL;
+	p->cap_min = 0;
+	p->s_bound = NAN;
 }
 
 int
@@ -175,6 +178,9 @@ caps_ctl_feed(struct caps_ctl *c, const double *L)
 		return 0;
 	caps_window_combine(c->buf, c->nbuf, c->G, c->p.window_agg, c->last_d);
 	caps_adjust(c->last_d, c->caps, c->G, c->p.tdp, c->P_n);
+	for (g = 0; g < c->G; g++)	/* the part's min limit: no cap under it */
+		if (c->caps[g] < c->p.cap_min)
+			c->caps[g] = c->p.cap_min;
 	c->nbuf = 0;
 	c->nadj++;
 	return 1;
@@ -182,15 +188,27 @@ caps_ctl_feed(struct caps_ctl *c, const double *L)
 
 /* ---- model-based closed loop ---- */
 
+/* Was the GPU held by its cap? Unknown cap: assume so. */
+static bool
+power_limited(const struct caps_gpu_model *g)
+{
+	return !(g->cap > 0) || g->p >= 0.97 * g->cap;
+}
+
 double
 caps_model_freq(const struct caps_gpu_model *g, double p_idle, double cap)
 {
-	double M, f2, fmax = g->f_max > g->f ? g->f_max : g->f;
+	double f2, fmax = g->f_max > g->f ? g->f_max : g->f;
 
-	if (!(g->f > 0) || !(g->p > p_idle))
-		return g->f;
-	M = (g->p - p_idle) / g->f;
-	f2 = (cap - p_idle) / M;
+	if (!power_limited(g))
+		fmax = g->f;
+	if (g->slope > 0 && g->f > 0) {
+		f2 = g->f + (cap - g->p) / g->slope;
+	} else {
+		if (!(g->f > 0) || !(g->p > p_idle))
+			return g->f;
+		f2 = (cap - p_idle) / ((g->p - p_idle) / g->f);
+	}
 	if (f2 > fmax)
 		f2 = fmax;
 	if (f2 < 0.01 * g->f)
@@ -201,9 +219,39 @@ caps_model_freq(const struct caps_gpu_model *g, double p_idle, double cap)
 double
 caps_model_power(const struct caps_gpu_model *g, double p_idle, double f2)
 {
+	if (g->slope > 0 && g->f > 0)
+		return g->p + g->slope * (f2 - g->f);
 	if (!(g->f > 0) || !(g->p > p_idle))
 		return g->p;
 	return (g->p - p_idle) / g->f * f2 + p_idle;
+}
+
+int
+caps_fit_slope(const double *p, const double *f, size_t n, double *slope)
+{
+	double mf = 0, mp = 0, sxx = 0, sxy = 0, lo = INFINITY, hi = -INFINITY;
+	size_t i;
+
+	if (n < 2)
+		return -1;
+	for (i = 0; i < n; i++) {
+		mf += f[i];
+		mp += p[i];
+		lo = f[i] < lo ? f[i] : lo;
+		hi = f[i] > hi ? f[i] : hi;
+	}
+	if (!(hi - lo >= 1))
+		return -1;
+	mf /= (double)n;
+	mp /= (double)n;
+	for (i = 0; i < n; i++) {
+		sxx += (f[i] - mf) * (f[i] - mf);
+		sxy += (f[i] - mf) * (p[i] - mp);
+	}
+	if (!(sxy / sxx > 0))
+		return -1;
+	*slope = sxy / sxx;
+	return 0;
 }
 
 static size_t
@@ -449,55 +497,280 @@ scales_for(const struct caps_gpu_model *gm, size_t G, double p_idle, const int *
 	}
 }
 
-/* Σ over samples of the re-timed span, and Σ of L per GPU. */
-static int64_t
-total_span(const struct caps_sample *smp, size_t n, const double *scale, enum lead_agg agg,
-	   double *Lsum, size_t G)
+/* ---- the slowest-GPU prediction ---- */
+
+/*
+ * The work of key @k in clock cycles: the least over the GPUs of duration ·
+ * clock. A GPU that waits for a collective runs its kernels beside the comm
+ * kernel and they take longer than the work needs; the GPU that ran the key
+ * with the fewest cycles shows the work itself.
+ */
+static double
+key_work(const struct match *m, size_t k, const double *f)
 {
-	int64_t total = 0, span;
-	size_t i, g;
+	double w = INFINITY;
+	size_t g;
 
-	for (g = 0; g < G; g++)
-		Lsum[g] = 0;
-	for (i = 0; i < n; i++) {
-		size_t nn = smp[i].m->G * smp[i].m->K;
-		int64_t *st = xmalloc((nn ? nn : 1) * sizeof(*st));
-		int64_t *du = xmalloc((nn ? nn : 1) * sizeof(*du));
-		int64_t *ld = xmalloc((nn ? nn : 1) * sizeof(*ld));
-		double *L = xcalloc(G, sizeof(*L));
+	for (g = 0; g < m->G; g++) {
+		double c = (double)m->dur[g * m->K + k] * f[g];
 
-		sample_leads(&smp[i], scale, agg, st, du, ld, L, &span);
-		total += span;
-		for (g = 0; g < G; g++)
-			Lsum[g] += L[g];
-		free(st);
-		free(du);
-		free(ld);
-		free(L);
+		w = c < w ? c : w;
 	}
-	return total;
+	return w;
 }
 
-/* Model at @caps: Σ of the re-timed spans and Σ of the modelled power. */
+void
+caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n, const double *f)
+{
+	size_t G = n ? smp[0].m->G : 0, s, g, k, c, base = 0, alloc = 0;
+	bool cyc = f != NULL;
+
+	memset(pr, 0, sizeof(*pr));
+	pr->G = G;
+	pr->n = n;
+	pr->total = xcalloc(G ? G : 1, sizeof(double));
+	for (s = 0; s < n; s++) {
+		const struct match *m = smp[s].m;
+		size_t ni = 1, K = m->K, need = (base + ni) * (G ? G : 1);
+		int64_t lo = INT64_MAX, hi = INT64_MIN;
+
+		if (need > alloc) {
+			size_t old = alloc;
+
+			alloc = need * 2;
+			pr->busy = xrealloc(pr->busy, alloc * sizeof(double));
+			memset(pr->busy + old, 0, (alloc - old) * sizeof(double));
+		}
+		for (g = 0; cyc && g < G; g++)
+			cyc = f[g] > 0;
+		for (g = 0; g < G; g++)
+			for (k = 0; k < K; k++) {
+				int64_t st = m->start[g * K + k], du = m->dur[g * K + k];
+				double b = cyc ? key_work(m, k, f) / f[g] : (double)du;
+
+				pr->busy[base * G + g] += b;
+				pr->total[g] += b;
+				lo = st < lo ? st : lo;
+				hi = st + du > hi ? st + du : hi;
+			}
+		if (G && K)
+			pr->span += (double)(hi - lo);
+		base += ni;
+	}
+	pr->nint = base;
+	pr->busy_max = xcalloc(base ? base : 1, sizeof(double));
+	for (c = 0; c < base; c++)
+		for (g = 0; g < G; g++)
+			if (pr->busy[c * G + g] > pr->busy_max[c])
+				pr->busy_max[c] = pr->busy[c * G + g];
+}
+
+void
+caps_pred_release(struct caps_pred *pr)
+{
+	free(pr->busy);
+	free(pr->busy_max);
+	free(pr->total);
+	memset(pr, 0, sizeof(*pr));
+}
+
+double
+caps_pred_time(const struct caps_pred *pr, const double *scale)
+{
+	double t = pr->span;
+	size_t c, g;
+
+	for (c = 0; c < pr->nint; c++) {
+		double mx = 0;
+
+		for (g = 0; g < pr->G; g++)
+			if (pr->busy[c * pr->G + g] * scale[g] > mx)
+				mx = pr->busy[c * pr->G + g] * scale[g];
+		t += mx - pr->busy_max[c];
+	}
+	return t;
+}
+
+double
+caps_align_bound(const struct caps_sample *smp, size_t n, enum caps_scenario sc)
+{
+	enum model_agg agg = sc == CAPS_GPU_RED ? MODEL_MAX : sc == CAPS_GPU_REALLOC ? MODEL_MED
+										: MODEL_MIN;
+	double tmax = 0, tagg = 0, *v = NULL;
+	size_t s, g, k, alloc = 0;
+
+	for (s = 0; s < n; s++) {
+		const struct match *m = smp[s].m;
+
+		VEC_GROW(v, m->G ? m->G : 1, alloc);
+		for (k = 0; k < m->K; k++) {
+			for (g = 0; g < m->G; g++)
+				v[g] = (double)m->dur[g * m->K + k];
+			tmax += model_agg_of(v, m->G, MODEL_MAX);
+			tagg += model_agg_of(v, m->G, agg);
+		}
+	}
+	free(v);
+	return tagg > 0 ? tmax / tagg : NAN;
+}
+
+/* ---- the search ---- */
+
+struct search {
+	const struct caps_pred *pr;
+	const struct caps_gpu_model *gm;
+	double p_idle;
+	size_t G;
+	int lo, hi;			/* cap limits */
+	double *scale, *f2;
+};
+
+/* Model at @caps: predicted Σ span and Σ power. */
 static void
-evaluate(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *gm,
-	 double p_idle, enum lead_agg agg, const int *caps, size_t G, double *scale, double *f2,
-	 double *L, int64_t *span, double *power)
+evaluate(struct search *x, const int *caps, double *t, double *power)
 {
 	size_t g;
 
-	scales_for(gm, G, p_idle, caps, scale, f2);
+	scales_for(x->gm, x->G, x->p_idle, caps, x->scale, x->f2);
 	*power = 0;
-	for (g = 0; g < G; g++)
-		*power += caps_model_power(&gm[g], p_idle, f2[g]);
-	*span = total_span(smp, n, scale, agg, L, G);
+	for (g = 0; g < x->G; g++)
+		*power += caps_model_power(&x->gm[g], x->p_idle, x->f2[g]);
+	*t = caps_pred_time(x->pr, x->scale);
 }
 
-/* One adjustment's caps as the model predicts them. */
+/* The cap that gives GPU @g busy time @T (its clock f·total/T), in [lo, hi]. */
+static double
+cap_for_time(const struct search *x, size_t g, double T)
+{
+	const struct caps_gpu_model *m = &x->gm[g];
+	double f2, c;
+
+	if (!(x->pr->total[g] > 0) || !(m->f > 0))
+		return x->lo;
+	f2 = m->f * x->pr->total[g] / T;
+	c = caps_model_power(m, x->p_idle, f2);
+	/* a clock the GPU cannot reach: no cap helps beyond the one reaching its top */
+	if (f2 > caps_model_freq(m, x->p_idle, x->hi))
+		c = x->hi;
+	return c < x->lo ? x->lo : c > x->hi ? x->hi : c;
+}
+
+/* Predicted busy time of GPU @g at @cap. */
+static double
+busy_at(const struct search *x, size_t g, int cap)
+{
+	double f2 = caps_model_freq(&x->gm[g], x->p_idle, cap);
+
+	return f2 > 0 ? x->pr->total[g] * x->gm[g].f / f2 : INFINITY;
+}
+
+/*
+ * gpu-realloc / cpu-slosh: equal predicted busy time for every GPU within
+ * @P_n. Bisection on the time T; caps floored to whole watts, then the watts
+ * left are given one at a time to the GPU with the longest predicted busy time.
+ */
+static void
+search_equal(struct search *x, int64_t P_n, int *caps)
+{
+	double Tlo = 0, Thi = 0;
+	int64_t sum;
+	size_t g, it;
+
+	for (g = 0; g < x->G; g++) {
+		double b = busy_at(x, g, x->lo);
+
+		Thi = b > Thi ? b : Thi;
+	}
+	for (it = 0; it < 100; it++) {
+		double T = (Tlo + Thi) / 2, tot = 0;
+
+		for (g = 0; g < x->G; g++)
+			tot += cap_for_time(x, g, T);
+		if (tot <= (double)P_n)
+			Thi = T;
+		else
+			Tlo = T;
+	}
+	sum = 0;
+	for (g = 0; g < x->G; g++) {
+		caps[g] = (int)floor(cap_for_time(x, g, Thi));
+		sum += caps[g];
+	}
+	while (sum < P_n) {
+		size_t best = x->G;
+		double bt = -1;
+
+		for (g = 0; g < x->G; g++) {
+			double b;
+
+			if (caps[g] >= x->hi)
+				continue;
+			b = busy_at(x, g, caps[g]);
+			/* a watt that no longer raises the clock is not given */
+			if (busy_at(x, g, caps[g] + 1) >= b)
+				continue;
+			if (b > bt) {
+				bt = b;
+				best = g;
+			}
+		}
+		if (best == x->G)
+			break;
+		caps[best]++;
+		sum++;
+	}
+}
+
+/*
+ * gpu-red: the lowest caps that keep each GPU's predicted busy time at most
+ * k · T0 (T0: the slowest GPU's at the initial caps), for the largest k <= 1
+ * whose S_iter (against @t_init) stays >= CAPS_RED_MIN_S.
+ */
+static void
+search_red(struct search *x, const int *init, double t_init, int *caps)
+{
+	double T0 = 0, klo = 0.9, khi = 1, t, pw;
+	int *tmp = xcalloc(x->G, sizeof(int));
+	size_t g, it;
+
+	for (g = 0; g < x->G; g++) {
+		double b = busy_at(x, g, init[g]);
+
+		T0 = b > T0 ? b : T0;
+	}
+	T0 *= 1 - CAPS_RED_MARGIN;
+	memcpy(caps, init, x->G * sizeof(int));
+	for (it = 0; it < 40; it++) {
+		double k = it ? (klo + khi) / 2 : 1;
+
+		for (g = 0; g < x->G; g++) {
+			double c = ceil(cap_for_time(x, g, k * T0) - 1e-9);
+
+			/* only a GPU that is to run slower than it did gets a lower cap */
+			if (x->pr->total[g] / (k * T0) >= 1 - 1e-9)
+				c = init[g];
+			tmp[g] = c > init[g] ? init[g] : (int)c;
+		}
+		evaluate(x, tmp, &t, &pw);
+		if (t > 0 && t_init / t >= CAPS_RED_MIN_S) {
+			memcpy(caps, tmp, x->G * sizeof(int));
+			if (!it)
+				break;
+			klo = k;
+		} else {
+			khi = k;
+		}
+	}
+	free(tmp);
+}
+
+/* One candidate's caps as the model predicts them. */
 struct cand {
-	size_t adj;
+	size_t adj;			/* adjustment; CAND_SEARCH for the direct search */
 	double s, pr;
 };
+
+#define CAND_SEARCH ((size_t)-1)
 
 /*
  * Is @c better than @best? gpu-red: the least power among S_iter >= CAPS_RED_MIN_S
@@ -526,12 +799,27 @@ pick_reason(enum caps_scenario sc, const struct cand *best)
 {
 	if (sc == CAPS_GPU_RED)
 		return best->adj ? "least predicted power with S_iter >= 0.999"
-				 : "initial caps: no adjustment saved power with S_iter >= 0.999";
+				 : "initial caps: no candidate saved power with S_iter >= 0.999";
 	if (!best->adj)
-		return "initial caps: no adjustment predicted a higher S_iter, or the same for "
+		return "initial caps: no candidate predicted a higher S_iter, or the same for "
 		       "less power";
 	return best->s > 1 + CAPS_S_TIE ? "highest predicted S_iter"
 					: "S_iter unchanged, least predicted power";
+}
+
+/* Every cap within the part's limits and the node budget respected. */
+static bool
+within(const int *caps, size_t G, int lo, int hi, int64_t P_n)
+{
+	int64_t sum = 0;
+	size_t g;
+
+	for (g = 0; g < G; g++) {
+		if (caps[g] < lo || caps[g] > hi)
+			return false;
+		sum += caps[g];
+	}
+	return sum <= P_n;
 }
 
 void
@@ -541,10 +829,12 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 {
 	size_t G = n ? smp[0].m->G : 0, g, i, stable = 0, maxK = 0;
 	struct caps_ctl ctl;
+	struct caps_pred pr;
+	struct search x;
 	struct cand best, cur;
-	double *scale, *f2, *L, p_init = 0, p_cur = 0;
-	int64_t *st, *du, *ld, span, t_init, t_cur = 0;
-	int *prev;
+	double *scale, *f2, *L, p_init = 0, p_cur = 0, t_init, t_cur = 0;
+	int64_t *st, *du, *ld, span;
+	int *prev, *sc;
 
 	memset(out, 0, sizeof(*out));
 	out->G = G;
@@ -553,7 +843,8 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	out->last = xcalloc(G ? G : 1, sizeof(int));
 	out->f = xcalloc(G ? G : 1, sizeof(double));
 	out->power = xcalloc(G ? G : 1, sizeof(double));
-	out->s_iter = out->power_ratio = out->last_s_iter = NAN;
+	out->s_iter = out->power_ratio = out->last_s_iter = out->s_model = NAN;
+	out->s_bound = NAN;
 	out->reason = "no GPU";
 	if (!G)
 		return;
@@ -563,14 +854,33 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	caps_ctl_init(&ctl, p, G);
 	scale = xcalloc(G, sizeof(*scale));
 	f2 = xcalloc(G, sizeof(*f2));
+	for (g = 0; g < G; g++)
+		f2[g] = gm[g].f;
+	caps_pred_init(&pr, smp, n, f2);
 	L = xcalloc(G, sizeof(*L));
 	prev = xcalloc(G, sizeof(*prev));
+	sc = xcalloc(G, sizeof(*sc));
 	st = xmalloc(nz(G * maxK) * sizeof(*st));
 	du = xmalloc(nz(G * maxK) * sizeof(*du));
 	ld = xmalloc(nz(G * maxK) * sizeof(*ld));
+	x = (struct search){ &pr, gm, p_idle, G, p->cap_min, p->tdp, scale, f2 };
 	memcpy(out->init, ctl.caps, G * sizeof(int));
 	memcpy(out->caps, ctl.caps, G * sizeof(int));
-	evaluate(smp, n, gm, p_idle, agg, ctl.caps, G, scale, f2, L, &t_init, &p_init);
+	evaluate(&x, ctl.caps, &t_init, &p_init);
+	{
+		int64_t s0;
+
+		for (g = 0; g < G; g++)
+			L[g] = 0;
+		for (i = 0; i < n; i++) {
+			double *L1 = xcalloc(G, sizeof(*L1));
+
+			sample_leads(&smp[i], scale, agg, st, du, ld, L1, &s0);
+			for (g = 0; g < G; g++)
+				L[g] += L1[g];
+			free(L1);
+		}
+	}
 	out->straggler = lead_straggler(L, G);
 	best = (struct cand){ 0, 1, 1 };
 	cur = best;
@@ -578,6 +888,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 		bool changed = false;
 
 		memcpy(prev, ctl.caps, G * sizeof(int));
+		scales_for(gm, G, p_idle, ctl.caps, scale, f2);
 		sample_leads(&smp[i % n], scale, agg, st, du, ld, L, &span);
 		if (!caps_ctl_feed(&ctl, L))
 			continue;
@@ -587,12 +898,12 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 		stable = changed ? 0 : stable + 1;
 		cur.adj = ctl.nadj;
 		if (changed) {
-			evaluate(smp, n, gm, p_idle, agg, ctl.caps, G, scale, f2, L, &t_cur,
-				 &p_cur);
-			cur.s = t_cur > 0 ? (double)t_init / (double)t_cur : NAN;
+			evaluate(&x, ctl.caps, &t_cur, &p_cur);
+			cur.s = t_cur > 0 ? t_init / t_cur : NAN;
 			cur.pr = p_init > 0 ? p_cur / p_init : NAN;
 		}
-		if (better(p->scenario, &cur, &best)) {
+		if (within(ctl.caps, G, p->cap_min, p->tdp, ctl.P_n) &&
+		    better(p->scenario, &cur, &best)) {
 			best = cur;
 			memcpy(out->caps, ctl.caps, G * sizeof(int));
 		}
@@ -604,9 +915,26 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	memcpy(out->last, ctl.caps, G * sizeof(int));
 	out->last_s_iter = cur.s;
 	out->nadj = ctl.nadj;
-	out->reported = best.adj;
+	if (maxK) {
+		if (p->scenario == CAPS_GPU_RED)
+			search_red(&x, out->init, t_init, sc);
+		else
+			search_equal(&x, ctl.P_n, sc);
+		evaluate(&x, sc, &t_cur, &p_cur);
+		cur = (struct cand){ CAND_SEARCH, t_cur > 0 ? t_init / t_cur : NAN,
+				     p_init > 0 ? p_cur / p_init : NAN };
+		if (within(sc, G, p->cap_min, p->tdp, ctl.P_n) &&
+		    better(p->scenario, &cur, &best)) {
+			best = cur;
+			memcpy(out->caps, sc, G * sizeof(int));
+			out->searched = true;
+		}
+	}
+	out->reported = best.adj == CAND_SEARCH ? 0 : best.adj;
 	out->reason = pick_reason(p->scenario, &best);
-	out->s_iter = best.s;
+	out->s_model = best.s;
+	out->s_bound = isnan(p->s_bound) ? caps_align_bound(smp, n, p->scenario) : p->s_bound;
+	out->s_iter = out->s_bound > 0 && best.s > out->s_bound ? out->s_bound : best.s;
 	out->power_ratio = best.pr;
 	scales_for(gm, G, p_idle, out->caps, scale, f2);
 	for (g = 0; g < G; g++) {
@@ -617,9 +945,11 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	free(f2);
 	free(L);
 	free(prev);
+	free(sc);
 	free(st);
 	free(du);
 	free(ld);
+	caps_pred_release(&pr);
 	caps_ctl_release(&ctl);
 }
 

@@ -37,15 +37,17 @@ static const struct synth_device devices[] = {
 		.f_max_mhz = 2100, .f_min_mhz = 1200, .t_base_c = 68, .t_thr_c = 85,
 		.k_mhz_per_c = 20, .p_idle_w = 140, .cap_w = 750,
 		.m0_w_per_mhz = (750.0 - 140) / 2090, .beta_per_c = 0.0045,
-		.idle_clk_mhz = 132, .mem_clk_mhz = 1300,
+		.idle_clk_mhz = 132, .mem_clk_mhz = 1300, .contention = SYNTH_CONTENTION,
+		.curve = SYNTH_CURVE_LINEAR, .curve_exp = 2.5,
 	},
 	[SYNTH_NVIDIA] = {
 		.product = "NVIDIA H100 80GB HBM3", .warp_size = 32, .num_sms = 132,
 		.compute_major = 9, .compute_minor = 0, .total_mem = 84929216512LL,
 		.f_max_mhz = 1980, .f_min_mhz = 1100, .t_base_c = 62, .t_thr_c = 80,
-		.k_mhz_per_c = 18, .p_idle_w = 90, .cap_w = 700,
+		.k_mhz_per_c = 18, .p_idle_w = 90, .cap_w = 700, .min_limit_w = 200,
 		.m0_w_per_mhz = (700.0 - 90) / 1970, .beta_per_c = 0.0045,
-		.idle_clk_mhz = 345, .mem_clk_mhz = 2619,
+		.idle_clk_mhz = 345, .mem_clk_mhz = 2619, .contention = SYNTH_CONTENTION,
+		.curve = SYNTH_CURVE_LINEAR, .curve_exp = 2.5,
 	},
 };
 
@@ -72,11 +74,78 @@ synth_m(const struct synth_device *d, double temp_c)
 }
 
 double
+synth_power_at(const struct synth_device *d, double m, double f)
+{
+	if (d->curve == SYNTH_CURVE_CONVEX)
+		return d->p_idle_w + m * d->f_max_mhz * pow(f / d->f_max_mhz, d->curve_exp);
+	return d->p_idle_w + m * f;
+}
+
+double
 synth_cap_mhz(const struct synth_device *d, double m, double cap_w)
 {
 	double f = (cap_w - d->p_idle_w) / m;
 
+	if (d->curve == SYNTH_CURVE_CONVEX)
+		f = f > 0 ? d->f_max_mhz * pow(f / d->f_max_mhz, 1 / d->curve_exp) : 0;
 	return f < d->f_min_mhz ? d->f_min_mhz : f;
+}
+
+const char *const synth_physics_keys[] = {
+	"t_base_c", "t_thr_c", "k_mhz_per_c", "f_max_mhz", "f_min_mhz", "p_idle_w",
+	"power_cap_w", "m0_w_per_mhz", "beta_per_c", "contention", "curve", "curve_exp", NULL,
+};
+
+enum { PK_POWER_CAP = 6, PK_CURVE = 10, PK_NR = 12 };
+
+int
+synth_physics_set(struct synth_params *p, const char *key, const char *value, struct err *err)
+{
+	double v;
+	int i;
+
+	for (i = 0; synth_physics_keys[i] && strcmp(synth_physics_keys[i], key); i++)
+		;
+	if (!synth_physics_keys[i])
+		return err_set(err, LITSI_EUSAGE, "unknown --physics key '%s'", key);
+	if (i == PK_CURVE) {
+		if (strcmp(value, "linear") && strcmp(value, "convex"))
+			return err_set(err, LITSI_EUSAGE,
+				       "--physics curve must be linear or convex, not '%s'", value);
+		v = strcmp(value, "convex") ? SYNTH_CURVE_LINEAR : SYNTH_CURVE_CONVEX;
+	} else if (parse_double(value, &v) || !isfinite(v) || v < 0) {
+		return err_set(err, LITSI_EUSAGE, "invalid --physics value '%s=%s'", key, value);
+	}
+	if (i == PK_POWER_CAP) {
+		p->power_cap_w = v;
+		return 0;
+	}
+	p->phys[i] = v;
+	p->phys_set |= 1u << i;
+	return 0;
+}
+
+/* The vendor's constants with the --physics ones in their place. */
+static void
+apply_physics(struct synth_device *d, const struct synth_params *p)
+{
+	double *f[PK_NR] = { &d->t_base_c, &d->t_thr_c, &d->k_mhz_per_c, &d->f_max_mhz,
+			     &d->f_min_mhz, &d->p_idle_w, NULL, &d->m0_w_per_mhz,
+			     &d->beta_per_c, &d->contention, NULL, &d->curve_exp };
+	double fmax0 = d->f_max_mhz, idle0 = d->p_idle_w;
+	int i;
+
+	for (i = 0; i < PK_NR; i++) {
+		if (!(p->phys_set & (1u << i)))
+			continue;
+		if (i == PK_CURVE)
+			d->curve = (int)p->phys[i];
+		else if (f[i])
+			*f[i] = p->phys[i];
+	}
+	/* M0 keeps the coolest position just under f_max at the cap unless given */
+	if (!(p->phys_set & (1u << 7)) && (d->f_max_mhz != fmax0 || d->p_idle_w != idle0))
+		d->m0_w_per_mhz = (d->cap_w - d->p_idle_w) / (d->f_max_mhz - 10);
 }
 
 const char *
@@ -331,7 +400,7 @@ set_clocks(struct synth_result *r)
 			x->f_mhz = fc;
 			x->limit = SYNTH_LIMIT_POWER;
 		}
-		x->power_w = r->dev.p_idle_w + x->m_w_per_mhz * x->f_mhz;
+		x->power_w = synth_power_at(&r->dev, x->m_w_per_mhz, x->f_mhz);
 	}
 }
 
@@ -434,7 +503,7 @@ sim_compute(struct sim *sm, int i)
 		work = op->base_us * 1000 * r->dev.f_max_mhz / r->gpu[g].f_mhz *
 		       (1 + 0.01 * rnd_norm(&s->rnd));
 		k.end_ns = synth_contended_end(k.start_ns, (int64_t)work, s->cs, s->ce, s->ncomm,
-					       SYNTH_CONTENTION);
+					       r->dev.contention);
 		k.corr = s->corr++;
 		k.ext_id = s->grp_ext0 + op->group;
 		s->compute_free = k.end_ns;
@@ -639,6 +708,11 @@ check_params(const struct synth_params *p, const struct synth_device *d, struct 
 		return err_set(err, LITSI_EUSAGE, "--samples must be 1..%d", SYNTH_MAX_SAMPLES);
 	if (p->layers < 1 || p->layers > SYNTH_MAX_LAYERS)
 		return err_set(err, LITSI_EUSAGE, "--layers must be 1..%d", SYNTH_MAX_LAYERS);
+	if (!(d->f_min_mhz > 0 && d->f_min_mhz < d->f_max_mhz && d->m0_w_per_mhz > 0 &&
+	      d->curve_exp >= 1 && d->curve_exp <= 4))
+		return err_set(err, LITSI_EUSAGE,
+			       "--physics: need 0 < f_min_mhz < f_max_mhz, m0_w_per_mhz > 0 and "
+			       "curve_exp in 1..4");
 	if (!(p->temp_spread_c >= 0 && p->temp_spread_c <= 40))
 		return err_set(err, LITSI_EUSAGE, "--temp-spread must be 0..40 (degrees C)");
 	for (i = 0; i < p->nr_stragglers; i++) {
@@ -728,6 +802,7 @@ synth_run(const struct synth_params *p, struct synth_result *out, struct err *er
 {
 	memset(out, 0, sizeof(*out));
 	out->dev = *synth_device(p->vendor);
+	apply_physics(&out->dev, p);
 	if (check_params(p, &out->dev, err))
 		return err->status;
 	out->p = *p;

@@ -86,7 +86,8 @@ static const struct fmt_col pred_cols[] = {
 	{ "P_n_w", FT_INT, 0 },	      { "sum_caps_w", FT_INT, 0 },  { "adjustments", FT_INT, 0 },
 	{ "converged", FT_STR, 0 },   { "reported", FT_INT, 0 },    { "straggler", FT_INT, 0 },
 	{ "S_iter", FT_DBL, 4 },      { "power_ratio", FT_DBL, 4 }, { "last_S_iter", FT_DBL, 4 },
-	{ "P_idle_w", FT_DBL, 1 },    { "why", FT_STR, 0 },
+	{ "P_idle_w", FT_DBL, 1 },    { "tdp_w", FT_INT, 0 },	    { "initial_cap_w", FT_INT, 0 },
+	{ "min_w", FT_INT, 0 },	      { "why", FT_STR, 0 },
 };
 
 static int
@@ -128,7 +129,7 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 				return EXIT_USAGE;
 			break;
 		case 'c':
-			if (int_opt("--cap", optarg, 1, 100000, &o->p.cap0))
+			if (int_opt("--cap", optarg, 1, 100000, &o->so.res.cap0))
 				return EXIT_USAGE;
 			break;
 		case 'E':
@@ -159,7 +160,7 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 			o->p.scale = (enum caps_scale)v;
 			break;
 		case 't':
-			if (int_opt("--tdp", optarg, 1, 100000, &o->p.tdp))
+			if (int_opt("--tdp", optarg, 1, 100000, &o->so.res.tdp))
 				return EXIT_USAGE;
 			break;
 		case 'u':
@@ -190,9 +191,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 	if (!o->has_scenario)
 		return cmd_usage_error("caps", usage_str,
 				       "--scenario is required (gpu-red, gpu-realloc or cpu-slosh)");
-	if (o->p.scenario != CAPS_GPU_RED && o->p.cap0 > o->p.tdp)
-		return cmd_usage_error("caps", usage_str, "--cap %d is above --tdp %d", o->p.cap0,
-				       o->p.tdp);
+	if (o->p.scenario != CAPS_GPU_RED && o->so.res.tdp && o->so.res.cap0 > o->so.res.tdp)
+		return cmd_usage_error("caps", usage_str, "--cap %d is above --tdp %d",
+				       o->so.res.cap0, o->so.res.tdp);
 	return 0;
 }
 
@@ -239,7 +240,7 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 	for (i = 0; i < nn; i++) {
 		fmt_str(f, nodes[i].name);
 		fmt_str(f, scenarios[p->scenario].name);
-		fmt_str(f, no[i].replay ? "replay" : "model prediction");
+		fmt_str(f, no[i].replay ? "paper-literal replay" : "model prediction");
 		fmt_int(f, no[i].P_n);
 		fmt_int(f, no[i].sum_caps);
 		fmt_int(f, (int64_t)no[i].nadj);
@@ -250,10 +251,27 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 		fmt_dbl(f, no[i].pratio);
 		fmt_dbl(f, no[i].last_s);
 		fmt_dbl(f, no[i].p_idle);
+		fmt_int(f, no[i].lim.tdp);
+		fmt_int(f, no[i].lim.cap0);
+		fmt_int(f, no[i].lim.min);
 		fmt_str(f, no[i].why);
 		fmt_end_row(f);
 	}
 	fmt_end(f);
+	for (i = 0; i < nn; i++) {
+		const struct part_limits *l = &no[i].lim;
+		char min[64] = "none";
+
+		if (l->min)
+			snprintf(min, sizeof(min), "%d W (%s)", l->min, l->min_from);
+		fmt_note(f, "limits", "node %s: TDP %d W (%s), cap %d W (%s), min limit %s",
+			 nodes[i].name, l->tdp, l->tdp_from, l->cap0, l->cap0_from, min);
+		if (no[i].fitted)
+			fmt_note(f, "calibration",
+				 "node %s: power-to-clock slopes of %zu of %zu GPUs fitted to the "
+				 "runs' operating points (ingest --run)",
+				 nodes[i].name, no[i].fitted, no[i].G);
+	}
 }
 
 /* Load node @node and compute its caps into @c. */
@@ -307,6 +325,11 @@ cmd_caps(int argc, char **argv, struct litsi_ctx *ctx)
 	out = xcalloc(nn + 1, sizeof(*out));
 	for (i = 0; i < nn && !rc; i++)
 		rc = caps_node(ctx, &nodes[i], &r, &out[i]);
+	if (rc == LITSI_EUSAGE) {
+		/* the part cannot be placed: a usage error naming the options to give */
+		rc = cmd_usage_error("caps", usage_str, "%s", ctx->err.msg);
+		ctx->err.msg[0] = 0;
+	}
 	if (!rc) {
 		f = fmt_new(ctx->out, o.so.kind);
 		print_nodes(f, nodes, out, nn, &o.p);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* info.c: litsi info: nodes, GPUs, sources, samples, kernels and telemetry coverage. */
 #include "cmd.h"
+#include "litsi/parts.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +135,62 @@ print_metrics(struct fmt *f, const struct info_metric *m, size_t n)
 	fmt_end(f);
 }
 
+static const struct fmt_col limit_cols[] = {
+	{ "node", FT_STR, 0 },	  { "gpu", FT_INT, 0 },	   { "cap_w", FT_DBL, 0 },
+	{ "min_w", FT_DBL, 0 },	  { "max_w", FT_DBL, 0 },  { "default_w", FT_DBL, 0 },
+	{ "part", FT_STR, 0 },	  { "part_max_w", FT_INT, 0 },
+};
+
+static void
+opt_watts(struct fmt *f, double w)
+{
+	if (w > 0)
+		fmt_dbl(f, w);
+	else
+		fmt_str(f, NULL);
+}
+
+/*
+ * The power limits the telemetry recorded, and the product table's row for
+ * the GPU's product (litsi-caps(1)); shown when either is known for a GPU.
+ */
+static int
+print_limits(struct litsi_ctx *ctx, struct fmt *f, const struct info_gpu *g, size_t n)
+{
+	struct gpu_limits *l = xcalloc(n ? n : 1, sizeof(*l));
+	size_t i, shown = 0;
+	int rc = 0;
+
+	for (i = 0; i < n && !rc; i++) {
+		rc = store_gpu_limits(ctx->st, g[i].id, NULL, &l[i], &ctx->err);
+		if (l[i].cap > 0 || l[i].min > 0 || l[i].max > 0 || l[i].def > 0 ||
+		    parts_find(g[i].product))
+			shown++;
+	}
+	if (!rc && shown) {
+		fmt_begin(f, "power limits", limit_cols, ARRAY_SIZE(limit_cols));
+		for (i = 0; i < n; i++) {
+			const struct part *p = parts_find(g[i].product);
+
+			fmt_str(f, g[i].node);
+			fmt_int(f, g[i].device);
+			opt_watts(f, l[i].cap);
+			opt_watts(f, l[i].min);
+			opt_watts(f, l[i].max);
+			opt_watts(f, l[i].def);
+			fmt_str(f, p ? p->name : NULL);
+			if (p)
+				fmt_int(f, p->max_w);
+			else
+				fmt_str(f, NULL);
+			fmt_end_row(f);
+		}
+		fmt_end(f);
+	}
+	free(l);
+	return rc;
+}
+
 static int
 run_info(struct litsi_ctx *ctx, enum fmt_kind kind, bool sources)
 {
@@ -154,6 +211,7 @@ run_info(struct litsi_ctx *ctx, enum fmt_kind kind, bool sources)
 		if (sources)
 			print_sources(f, s, ns);
 		print_gpus(f, g, ng);
+		rc = print_limits(ctx, f, g, ng);
 		if (nm)
 			print_metrics(f, m, nm);
 		fmt_free(f);

@@ -13,9 +13,9 @@
 #include <time.h>
 
 static const char usage_str[] =
-	"usage: litsi ingest [-f] [--node name] [--rank n] [--device n] [--format name]\n"
-	"                    [--clock-offset ns] [--time when] [--interval dur] [--tz zone]\n"
-	"                    path ...\n";
+	"usage: litsi ingest [-f] [--node name] [--run name] [--rank n] [--device n]\n"
+	"                    [--format name] [--clock-offset ns] [--time when]\n"
+	"                    [--interval dur] [--tz zone] path ...\n";
 
 static const struct option longopts[] = {
 	{ "clock-offset", required_argument, NULL, 'o' },
@@ -27,6 +27,7 @@ static const struct option longopts[] = {
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "rank", required_argument, NULL, 'r' },
+	{ "run", required_argument, NULL, 'R' },
 	{ "time", required_argument, NULL, 't' },
 	{ "tz", required_argument, NULL, 'z' },
 	{ NULL, 0, NULL, 0 },
@@ -115,6 +116,11 @@ static int fwd_time_base(struct sink *s, int64_t base, struct err *e)
 {
 	struct ingest_run *run = s->ctx;
 	return run->inner.time_base(&run->inner, base, e);
+}
+static int fwd_limit(struct sink *s, const struct rec_limit *r, struct err *e)
+{
+	struct ingest_run *run = s->ctx;
+	return run->inner.limit(&run->inner, r, e);
 }
 
 static int fwd_node(struct sink *s, const char *name, struct err *e)
@@ -227,6 +233,7 @@ ingest_input(struct ingest_run *run, struct input *in)
 	outer.meta = fwd_meta;
 	outer.time_base = fwd_time_base;
 	outer.node = fwd_node;
+	outer.limit = fwd_limit;
 	run->progress_name = input_name(in);
 	run->t0 = time(NULL);
 	if (cmd_progress_enabled() && ctx->verbose >= 0)
@@ -426,6 +433,11 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 						       "unit: 1.5s)", optarg);
 			run->iopts.has_clock_offset = true;
 			break;
+		case 'R':
+			if (!*optarg)
+				return cmd_usage_error("ingest", usage_str, "empty --run name");
+			run->iopts.run = optarg;
+			break;
 		case 'r':
 			if (parse_int(optarg, 0, 1 << 20, &run->iopts.rank))
 				return cmd_usage_error("ingest", usage_str, "invalid --rank '%s'",
@@ -502,12 +514,18 @@ ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 }
 
 int
-ingest_paths(struct litsi_ctx *ctx, const char *node, int npaths, char *const *paths)
+ingest_paths(struct litsi_ctx *ctx, const char *node, const char *tz,
+	     const int64_t *clock_offset_ns, int npaths, char *const *paths)
 {
 	struct ingest_run run;
 
 	ingest_run_init(&run, ctx);
 	run.iopts.node = node;
+	run.popts.tz = tz;
+	if (clock_offset_ns) {
+		run.iopts.clock_offset_ns = *clock_offset_ns;
+		run.iopts.has_clock_offset = true;
+	}
 	return run_ingest(&run, npaths, paths);
 }
 

@@ -193,15 +193,14 @@ cmd_model(int argc, char **argv, struct litsi_ctx *ctx)
 		}
 	f = fmt_new(ctx->out, o.so.kind);
 	print_models(f, nodes, nm, nn);
+	/* The performance model needs no power: without it, say what is missing. */
+	for (i = 0; i < nn; i++)
+		if (!res_power_ok(&nm[i]))
+			fmt_note(f, "power model",
+				 "node %s: unavailable: cannot determine %s from telemetry; give "
+				 "--baseline-power W and --idle-power W",
+				 nodes[i].name, res_power_missing(&nm[i]));
 	fmt_free(f);
-	for (i = 0; i < nn; i++) {
-		if (res_power_ok(&nm[i]))
-			continue;
-		rc = err_set(&ctx->err, LITSI_EDATA,
-			     "node '%s': power model unavailable: cannot determine %s from "
-			     "telemetry; give --baseline-power W and --idle-power W",
-			     nodes[i].name, res_power_missing(&nm[i]));
-	}
 out:
 	for (i = 0; i < loaded; i++)
 		res_model_release(&nm[i]);

@@ -18,16 +18,25 @@
 
 static const char usage_str[] =
 	"usage: litsi report [--detail] [--keep] [--node name] [--plots dir]\n"
+	"                    [--tdp W] [--cap W] [--budget W] [--baseline-power W]\n"
+	"                    [--idle-power W] [--tz zone] [--clock-offset ns]\n"
 	"                    [--format text|json] [path ...]\n";
 
 static const struct option longopts[] = {
+	SHARED_OPT("baseline-power", SO_BASE_POWER),
+	{ "budget", required_argument, NULL, 'B' },
+	{ "cap", required_argument, NULL, 'c' },
+	{ "clock-offset", required_argument, NULL, 'o' },
 	{ "detail", no_argument, NULL, 'D' },
 	{ "format", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
+	SHARED_OPT("idle-power", SO_IDLE_POWER),
 	{ "keep", no_argument, NULL, 'k' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "plots", required_argument, NULL, 'p' },
+	{ "tdp", required_argument, NULL, 't' },
+	{ "tz", required_argument, NULL, 'z' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -36,6 +45,11 @@ struct report_opts {
 	bool detail;		/* --detail: the full tables of every section too */
 	const char *node;	/* --node: only this node */
 	const char *plots;	/* --plots DIR */
+	struct shared_opts so;	/* --baseline-power, --idle-power, --tdp, --cap (so.res) */
+	int budget;		/* --budget W; -1: caps' default */
+	const char *tz;		/* --tz, for the ingest */
+	int64_t clock_offset;	/* --clock-offset, for the ingest */
+	bool has_clock_offset;
 };
 
 /* Everything the report shows of one node, computed once by the library. */
@@ -56,16 +70,16 @@ static const char *const scenarios[3] = { "gpu-red", "gpu-realloc", "cpu-slosh" 
 static const char *const align_name[MODEL_NAGG] = { "max", "med", "min" };
 
 static int
-node_report_load(struct litsi_ctx *ctx, const struct node_row *node, struct node_report *r)
+node_report_load(struct litsi_ctx *ctx, const struct report_opts *ro,
+		 const struct node_row *node, struct node_report *r)
 {
-	struct res_opts o;
+	struct res_opts o = ro->so.res;
 	struct check_params cp;
 	size_t s;
 	int a, rc;
 
 	memset(r, 0, sizeof(*r));
 	r->node = node;
-	res_opts_default(&o);
 	if ((rc = res_model_load(ctx->st, node, &o, true, &r->n, &ctx->err)))
 		return rc;
 	res_thermal_eval(&r->n.nd, &r->n.tel, r->n.mean_lead, r->n.nsamples, &r->th);
@@ -77,6 +91,8 @@ node_report_load(struct litsi_ctx *ctx, const struct node_row *node, struct node
 
 		caps_params_default(&p);
 		p.scenario = (enum caps_scenario)s;
+		if (ro->budget >= 0)
+			p.budget = ro->budget;
 		r->has_caps[s] = !res_caps_eval(&r->n, &p, o.agg, false, RES_EMIT_VENDOR,
 						&r->caps[s], &e);
 		snprintf(r->why_caps[s], sizeof(r->why_caps[s]), "%s", e.msg);
@@ -323,13 +339,25 @@ text_caps(FILE *out, const struct node_report *r)
 			fputc('\n', out);
 		}
 	}
+	for (s = 0; s < 3; s++)
+		if (r->has_caps[s]) {
+			const struct part_limits *l = &r->caps[s].lim;
+
+			fprintf(out, "  limits: TDP %d W (%s), initial cap %d W (%s), min limit ",
+				l->tdp, l->tdp_from, l->cap0, l->cap0_from);
+			if (l->min)
+				fprintf(out, "%d W (%s)\n", l->min, l->min_from);
+			else
+				fputs("none\n", out);
+			break;
+		}
 }
 
 /* --detail: the single commands' tables of the node, rendered by their renderers. */
 static int
-render_detail(struct litsi_ctx *ctx, const struct node_report *r)
+render_detail(struct litsi_ctx *ctx, const struct report_opts *o, const struct node_report *r)
 {
-	struct res_opts ro;
+	struct res_opts ro = o->so.res;
 	struct lead_render lr;
 	struct overlap_render ov = { .gpu = -1, .summary = true };
 	struct thermal_render tr = { 0 };
@@ -337,7 +365,6 @@ render_detail(struct litsi_ctx *ctx, const struct node_report *r)
 	size_t s;
 	int rc;
 
-	res_opts_default(&ro);
 	lr = (struct lead_render){ .res = &ro };
 	fputs("\n== Straggler and lead values (ns, summed over matched kernels) ==\n", ctx->out);
 	f = fmt_new(ctx->out, FMT_TABLE);
@@ -356,6 +383,8 @@ render_detail(struct litsi_ctx *ctx, const struct node_report *r)
 
 		caps_params_default(&cr.p);
 		cr.p.scenario = (enum caps_scenario)s;
+		if (o->budget >= 0)
+			cr.p.budget = o->budget;
 		fprintf(ctx->out, "\n== Caps, scenario %s ==\n", scenarios[s]);
 		if (!r->has_caps[s]) {
 			fprintf(ctx->out, "unavailable: %s\n", r->why_caps[s]);
@@ -393,7 +422,7 @@ render_text(struct litsi_ctx *ctx, const struct report_opts *o, const struct nod
 	text_corr(ctx, r);
 	text_model(ctx->out, r);
 	text_caps(ctx->out, r);
-	if (o->detail && (rc = render_detail(ctx, r)))
+	if (o->detail && (rc = render_detail(ctx, o, r)))
 		return rc;
 	fputs("\n== Verdict (litsi check) ==\n", ctx->out);
 	check_render_text(ctx->out, r->node->name, &r->v, r->n.straggler.samples);
@@ -419,7 +448,8 @@ static const struct fmt_col caps_cols[] = {
 static const struct fmt_col pred_cols[] = {
 	{ "node", FT_STR, 0 },	     { "scenario", FT_STR, 0 },	  { "mode", FT_STR, 0 },
 	{ "available", FT_INT, 0 },  { "sum_caps_w", FT_INT, 0 }, { "P_n_w", FT_INT, 0 },
-	{ "S_iter", FT_DBL, 4 },     { "power_ratio", FT_DBL, 4 }, { "why", FT_STR, 0 },
+	{ "S_iter", FT_DBL, 4 },     { "power_ratio", FT_DBL, 4 }, { "tdp_w", FT_INT, 0 },
+	{ "initial_cap_w", FT_INT, 0 }, { "min_w", FT_INT, 0 },	  { "why", FT_STR, 0 },
 };
 
 static void
@@ -501,6 +531,9 @@ json_caps(struct fmt *f, const struct node_report *r, size_t nn)
 			fmt_int(f, ok ? c->P_n : 0);
 			fmt_dbl(f, ok ? c->s_iter : NAN);
 			fmt_dbl(f, ok ? c->pratio : NAN);
+			fmt_int(f, ok ? c->lim.tdp : 0);
+			fmt_int(f, ok ? c->lim.cap0 : 0);
+			fmt_int(f, ok ? c->lim.min : 0);
 			fmt_str(f, ok ? c->why : r[i].why_caps[s]);
 			fmt_end_row(f);
 		}
@@ -541,7 +574,8 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		/* Ingest summary lines go to stderr in JSON mode to keep stdout one document. */
 		if (o->json)
 			ctx->out = stderr;
-		rc = ingest_paths(ctx, o->node, npaths, paths);
+		rc = ingest_paths(ctx, o->node, o->tz, o->has_clock_offset ? &o->clock_offset : NULL,
+				  npaths, paths);
 		ctx->out = saved_out;
 		ctx->verbose = saved_verbose;
 		/* Report on what went in; a bad input still decides the exit code. */
@@ -554,7 +588,7 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		return rc;
 	r = xcalloc(n + 1, sizeof(*r));
 	for (i = 0; i < n && !rc; i++)
-		rc = node_report_load(ctx, &nodes[i], &r[i]);
+		rc = node_report_load(ctx, o, &nodes[i], &r[i]);
 	for (i = 0; !rc && !o->json && i < n; i++)
 		rc = render_text(ctx, o, &r[i], i == 0);
 	if (!rc && o->json)
@@ -581,13 +615,45 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 	return ingest_rc ? ingest_rc : worst;
 }
 
+/* --tdp, --cap, --budget: whole watts as caps takes them. */
+static int
+watts(const char *opt, const char *arg, int min, int *out)
+{
+	if (parse_int(arg, min, 100000, out))
+		return cmd_usage_error("report", usage_str, "invalid %s '%s' (%d to 100000)", opt,
+				       arg, min);
+	return 0;
+}
+
 static int
 parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 {
-	int opt;
+	int opt, rc;
 
 	while ((opt = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 'B':
+			if (watts("--budget", optarg, 0, &o->budget))
+				return EXIT_USAGE;
+			break;
+		case 'c':
+			if (watts("--cap", optarg, 1, &o->so.res.cap0))
+				return EXIT_USAGE;
+			break;
+		case 't':
+			if (watts("--tdp", optarg, 1, &o->so.res.tdp))
+				return EXIT_USAGE;
+			break;
+		case 'o':
+			if (parse_duration(optarg, &o->clock_offset))
+				return cmd_usage_error("report", usage_str,
+						       "invalid --clock-offset '%s' (ns, or with a "
+						       "unit: 1.5s)", optarg);
+			o->has_clock_offset = true;
+			break;
+		case 'z':
+			o->tz = optarg;
+			break;
 		case 'f':
 			if (!strcmp(optarg, "json") || !strcmp(optarg, "text")) {
 				o->json = !strcmp(optarg, "json");
@@ -615,9 +681,16 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 			o->plots = optarg;
 			break;
 		default:
-			return cmd_getopt_error("report", usage_str, argv);
+			rc = cmd_shared_opt("report", usage_str, opt, optarg, &o->so);
+			if (rc < 0)
+				return cmd_getopt_error("report", usage_str, argv);
+			if (rc)
+				return rc;
 		}
 	}
+	if (o->so.res.tdp && o->so.res.cap0 > o->so.res.tdp)
+		return cmd_usage_error("report", usage_str, "--cap %d is above --tdp %d",
+				       o->so.res.cap0, o->so.res.tdp);
 	return 0;
 }
 
@@ -659,10 +732,11 @@ remove_db(const char *path)
 int
 cmd_report(int argc, char **argv, struct litsi_ctx *ctx)
 {
-	struct report_opts o = { 0 };
+	struct report_opts o = { .budget = -1 };
 	char *tmp = NULL;
 	int rc;
 
+	shared_opts_init(&o.so, ctx);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;

@@ -19,7 +19,8 @@ static const char usage_str[] =
 	"                   [--straggler gpu[,gpu...]] [--temp-spread c]\n"
 	"                   [--format pytorch|rocprofv3|rocprof|all]\n"
 	"                   [--telemetry amd-smi|nvidia-smi|none] [--gzip]\n"
-	"                   [--power-cap w] [--caps file] -o dir\n";
+	"                   [--power-cap w] [--caps file] [--physics key=value[,...]]\n"
+	"                   -o dir\n";
 
 static const struct option longopts[] = {
 	{ "caps", required_argument, NULL, 'c' },
@@ -30,6 +31,7 @@ static const struct option longopts[] = {
 	{ "layers", required_argument, NULL, 'l' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "physics", required_argument, NULL, 'Y' },
 	{ "power-cap", required_argument, NULL, 'P' },
 	{ "samples", required_argument, NULL, 'n' },
 	{ "seed", required_argument, NULL, 's' },
@@ -160,6 +162,12 @@ w_amdsmi(const struct job *j, const struct synth_out *o, struct err *e)
 }
 
 static int
+w_amdsmi_static(const struct job *j, const struct synth_out *o, struct err *e)
+{
+	return synth_write_amdsmi_static(j->r, o, e);
+}
+
+static int
 w_nvsmi(const struct job *j, const struct synth_out *o, struct err *e)
 {
 	return synth_write_nvsmi(j->r, o, e);
@@ -240,6 +248,9 @@ write_all(const struct synth_opts *so, const struct synth_result *r, struct err 
 	if ((so->formats & SF_ROCPROF) && write_named(so, "results.csv", w_rocprof, r, err))
 		return err->status;
 	if (so->telemetry == ST_AMDSMI && write_named(so, "amd-smi.csv", w_amdsmi, r, err))
+		return err->status;
+	if (so->telemetry == ST_AMDSMI &&
+	    write_named(so, "amd-smi-static.json", w_amdsmi_static, r, err))
 		return err->status;
 	if (so->telemetry == ST_NVSMI && write_named(so, "nvidia-smi.csv", w_nvsmi, r, err))
 		return err->status;
@@ -380,6 +391,33 @@ bad(const char *what, const char *arg)
 	return cmd_usage_error("synth", usage_str, "invalid %s '%s'", what, arg);
 }
 
+/* --physics key=value[,key=value...] */
+static int
+parse_physics(const char *arg, struct synth_params *p)
+{
+	char buf[1024], *s, *next;
+	struct err err = { 0 };
+
+	if (strlen(arg) >= sizeof(buf))
+		return cmd_usage_error("synth", usage_str, "--physics: argument too long");
+	memcpy(buf, arg, strlen(arg) + 1);
+	for (s = buf; s; s = next) {
+		char *eq;
+
+		next = strchr(s, ',');
+		if (next)
+			*next++ = '\0';
+		eq = strchr(s, '=');
+		if (!eq)
+			return cmd_usage_error("synth", usage_str,
+					       "--physics: expected key=value, not '%s'", s);
+		*eq = '\0';
+		if (synth_physics_set(p, s, eq + 1, &err))
+			return cmd_usage_error("synth", usage_str, "%s", err.msg);
+	}
+	return 0;
+}
+
 static int
 parse_value(int opt, const char *arg, struct synth_opts *so)
 {
@@ -426,6 +464,8 @@ parse_value(int opt, const char *arg, struct synth_opts *so)
 			return bad("--telemetry (expected amd-smi, nvidia-smi or none)", arg);
 		so->telemetry = (enum synth_tel)v;
 		return 0;
+	case 'Y':
+		return parse_physics(arg, &so->p);
 	case 'T':
 		if (parse_double(arg, &so->p.temp_spread_c) || !(so->p.temp_spread_c >= 0) ||
 		    so->p.temp_spread_c > 40)

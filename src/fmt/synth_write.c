@@ -487,6 +487,45 @@ synth_write_amdsmi(const struct synth_result *r, const struct synth_out *o, stru
 	return wdone(&w);
 }
 
+/* ---- amd-smi static --json (asic and limit sections) ---- */
+
+/* A serial number per seed and GPU (splitmix64), so two simulated nodes' files differ. */
+static unsigned long long
+serial(uint64_t seed, int g)
+{
+	uint64_t z = seed * 64 + (uint64_t)g + 0x9E3779B97F4A7C15ull;
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return (unsigned long long)(z ^ (z >> 31));
+}
+
+int
+synth_write_amdsmi_static(const struct synth_result *r, const struct synth_out *o,
+			  struct err *err)
+{
+	struct wbuf w = { SBUF_INIT, o, err, 0 };
+	int g;
+
+	wf(&w, "{\n    \"gpu_data\": [\n");
+	for (g = 0; g < r->p.gpus; g++) {
+		wf(&w, "        {\n            \"gpu\": %d,\n            \"asic\": {\n"
+		       "                \"market_name\": \"%s\",\n"
+		       "                \"vendor_id\": \"0x1002\",\n"
+		       "                \"device_id\": \"0x74a1\",\n"
+		       "                \"asic_serial\": \"0x%016llX\"\n            },\n"
+		       "            \"limit\": {\n                \"ppt0\": {\n"
+		       "                    \"max_power_limit\": {\"value\": %.0f, \"unit\": \"W\"},\n"
+		       "                    \"min_power_limit\": \"N/A\",\n"
+		       "                    \"socket_power_limit\": {\"value\": %.0f, \"unit\": \"W\"}\n"
+		       "                }\n            }\n        }%s\n",
+		   g, r->dev.product, serial(r->p.seed, g), r->dev.cap_w, r->gpu[g].cap_w,
+		   g + 1 < r->p.gpus ? "," : "");
+	}
+	wf(&w, "    ]\n}\n");
+	return wdone(&w);
+}
+
 /* ---- nvidia-smi --query-gpu=... --format=csv -l 1 ---- */
 
 int
@@ -497,7 +536,8 @@ synth_write_nvsmi(const struct synth_result *r, const struct synth_out *o, struc
 
 	wf(&w, "timestamp, index, power.draw [W], temperature.gpu, clocks.current.sm [MHz], "
 	       "clocks.current.memory [MHz], utilization.gpu [%%], utilization.memory [%%], "
-	       "power.limit [W], clocks.max.sm [MHz]\n");
+	       "power.limit [W], clocks.max.sm [MHz], power.min_limit [W], power.max_limit [W], "
+	       "power.default_limit [W]\n");
 	for (i = 0; i < r->nr_tele; i++) {
 		const struct synth_tele *x = &r->tele[i];
 		int64_t ms = x->t_ns / 1000000 + 183 + 4 * x->gpu;
@@ -506,11 +546,12 @@ synth_write_nvsmi(const struct synth_result *r, const struct synth_out *o, struc
 
 		gmtime_r(&sec, &tm);
 		wf(&w, "%04d/%02d/%02d %02d:%02d:%02d.%03d, %d, %.2f W, %d, %d MHz, %d MHz, %d %%, "
-		       "%d %%, %.2f W, %d MHz\n", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+		       "%d %%, %.2f W, %d MHz, %.2f W, %.2f W, %.2f W\n", tm.tm_year + 1900,
+		   tm.tm_mon + 1, tm.tm_mday,
 		   tm.tm_hour, tm.tm_min, tm.tm_sec, (int)(ms % 1000), x->gpu, x->power_w,
 		   (int)lround(x->temp_c), (int)lround(x->clk_mhz), (int)r->dev.mem_clk_mhz,
 		   (int)lround(x->activity_pct), (int)lround(x->umc_pct), r->gpu[x->gpu].cap_w,
-		   (int)r->dev.f_max_mhz);
+		   (int)r->dev.f_max_mhz, r->dev.min_limit_w, r->dev.cap_w, r->dev.cap_w);
 	}
 	return wdone(&w);
 }
@@ -568,7 +609,11 @@ synth_write_truth(const struct synth_result *r, const char *cmdline, const struc
 {
 	struct wbuf w = { SBUF_INIT, o, err, 0 };
 	const struct synth_device *d = &r->dev;
+	char curve[64] = "";
 
+	if (d->curve == SYNTH_CURVE_CONVEX)
+		snprintf(curve, sizeof(curve), ", \"curve\": \"convex\", \"curve_exp\": %.2f",
+			 d->curve_exp);
 	wf(&w, "{\n  \"generator\": \"litsi synth\",\n  \"command\": ");
 	json_str(&w, cmdline);
 	wf(&w, ",\n  \"product\": \"%s\",\n  \"gpus_count\": %d,\n  \"samples\": %d,\n"
@@ -579,10 +624,10 @@ synth_write_truth(const struct synth_result *r, const char *cmdline, const struc
 	wf(&w, ",\n  \"model\": {\"t_base_c\": %.1f, \"t_thr_c\": %.1f, \"k_mhz_per_c\": %.1f, "
 	       "\"f_max_mhz\": %.0f, \"f_min_mhz\": %.0f, \"p_idle_w\": %.0f, "
 	       "\"power_cap_w\": %.0f, \"m0_w_per_mhz\": %.5f, \"beta_per_c\": %.4f, "
-	       "\"contention\": %.2f},\n",
+	       "\"contention\": %.2f%s},\n",
 	   d->t_base_c, d->t_thr_c, d->k_mhz_per_c, d->f_max_mhz, d->f_min_mhz, d->p_idle_w,
 	   r->p.power_cap_w > 0 ? r->p.power_cap_w : d->cap_w, d->m0_w_per_mhz, d->beta_per_c,
-	   SYNTH_CONTENTION);
+	   d->contention, curve);
 	wf(&w, "  \"load_start_ns\": %lld,\n  \"load_end_ns\": %lld,\n  \"boot_ns\": %lld,\n",
 	   (long long)r->run_start_ns, (long long)r->run_end_ns, (long long)r->boot_ns);
 	truth_gpus(&w, r);

@@ -373,6 +373,55 @@ json_err(struct amd_json *j, struct err *err, const char *what)
 		       (unsigned long long)j->line, what);
 }
 
+/* A "value" (with a "unit") or a bare number in watts; 0 when absent or N/A. */
+static double
+json_watts(json_object *o, const char *key)
+{
+	json_object *v, *val;
+	double w;
+
+	if (!json_object_object_get_ex(o, key, &v))
+		return 0;
+	if (json_object_is_type(v, json_type_object) &&
+	    json_object_object_get_ex(v, "value", &val))
+		v = val;
+	if (!json_object_is_type(v, json_type_int) && !json_object_is_type(v, json_type_double))
+		return 0;
+	w = json_object_get_double(v);
+	return w > 0 && w < 1e5 ? w : 0;
+}
+
+/*
+ * amd-smi static --limit: {"limit": {"ppt0": {"max_power_limit": ..,
+ * "min_power_limit": .., "socket_power_limit": ..}}} (ROCm 7) or
+ * {"limit": {"max_power": .., "min_power": .., "socket_power": ..}} (ROCm 6).
+ */
+static int
+static_limits(struct amd_json *j, json_object *g, int dev, struct err *err)
+{
+	static const char *const keys[][2] = {
+		{ "max_power_limit", "max" }, { "min_power_limit", "min" },
+		{ "socket_power_limit", "cap" }, { "max_power", "max" }, { "min_power", "min" },
+		{ "socket_power", "cap" }, { "power_cap", "cap" }, { "default_power_cap", "default" },
+	};
+	json_object *lim, *ppt;
+	size_t i;
+
+	if (!j->sink->limit || !json_object_object_get_ex(g, "limit", &lim) ||
+	    !json_object_is_type(lim, json_type_object))
+		return 0;
+	if (json_object_object_get_ex(lim, "ppt0", &ppt) &&
+	    json_object_is_type(ppt, json_type_object))
+		lim = ppt;
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		struct rec_limit r = { dev, keys[i][1], json_watts(lim, keys[i][0]) };
+
+		if (r.watts > 0 && j->sink->limit(j->sink, &r, err))
+			return err->status;
+	}
+	return 0;
+}
+
 static int
 gpu_object(struct amd_json *j, json_object *g, struct err *err)
 {
@@ -390,7 +439,9 @@ gpu_object(struct amd_json *j, json_object *g, struct err *err)
 		    json_object_is_type(name, json_type_string) &&
 		    strcmp(json_object_get_string(name), "N/A"))
 			product = json_object_get_string(name);
-		return telem_gpu(&j->gpus, j->sink, (int)dev, "AMD", product, err);
+		if (telem_gpu(&j->gpus, j->sink, (int)dev, "AMD", product, err))
+			return err->status;
+		return static_limits(j, g, (int)dev, err);
 	}
 	if (json_object_object_get_ex(g, "timestamp", &v) &&
 	    telem_epoch_seconds(json_object_get_string(v), &t))

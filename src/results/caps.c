@@ -124,22 +124,53 @@ closed_loop(struct res_caps *c, const struct res_model *n, const struct caps_par
 	c->s_iter = r.s_iter;
 	c->pratio = r.power_ratio;
 	c->last_s = r.last_s_iter;
+	c->s_model = r.s_model;
+	c->s_bound = r.s_bound;
+	c->fitted = n->fitted;
 	caps_loop_release(&r);
 	free(gm);
 	return 0;
 }
 
+/* @p with the part's limits of @n and the scenario's alignment bound. */
+static int
+part_params(const struct res_model *n, const struct caps_params *p, struct caps_params *out,
+	    struct err *err)
+{
+	char why[sizeof(err->msg)];
+
+	*out = *p;
+	if (!n->has_lim)
+		return err_set(err, LITSI_EUSAGE, "%s", res_limits_why(n, why, sizeof(why)));
+	out->tdp = n->lim.tdp;
+	out->cap0 = n->lim.cap0;
+	out->cap_min = n->lim.min < n->lim.tdp ? n->lim.min : 0;
+	if (p->scenario != CAPS_GPU_RED && out->cap0 > out->tdp)
+		return err_set(err, LITSI_EUSAGE, "node '%s': cap %d W (%s) is above the TDP %d W (%s)",
+			       n->nd.name, out->cap0, n->lim.cap0_from, out->tdp, n->lim.tdp_from);
+	out->s_bound = n->perf.nC ? n->perf.S_C[p->scenario == CAPS_GPU_RED ? MODEL_MAX
+					       : p->scenario == CAPS_GPU_REALLOC ? MODEL_MED
+										 : MODEL_MIN]
+				  : NAN;
+	return 0;
+}
+
 int
-res_caps_eval(const struct res_model *n, const struct caps_params *p, enum lead_agg agg,
+res_caps_eval(const struct res_model *n, const struct caps_params *p0, enum lead_agg agg,
 	      bool replay_only, enum res_emit emit, struct res_caps *c, struct err *err)
 {
+	struct caps_params pp, *p = &pp;
 	int *init, rc = 0;
 	size_t g;
 
 	memset(c, 0, sizeof(*c));
-	c->scenario = p->scenario;
+	c->scenario = p0->scenario;
 	c->replay = replay_only;
 	c->straggler = -1;
+	c->s_model = c->s_bound = NAN;
+	if ((rc = part_params(n, p0, p, err)))
+		return rc;
+	c->lim = n->lim;
 	if (!n->nsamples)
 		return err_set(err, LITSI_EDATA,
 			       "node '%s': no sample has kernels matched across its %zu GPUs",

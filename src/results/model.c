@@ -174,7 +174,8 @@ res_model_load(struct store *st, const struct node_row *node, const struct res_o
 		n->overlap_pct[s] = n->nd.nsteps ? n->overlap_pct[s] / (double)n->nd.nsteps : NAN;
 	finish_leads(n, o);
 	if ((rc = res_telemetry_load(&n->nd, &n->tel, err)) ||
-	    (rc = load_base_power(n, o, err)) || (rc = load_idle_power(n, o, err)))
+	    (rc = load_base_power(n, o, err)) || (rc = load_idle_power(n, o, err)) ||
+	    (rc = res_limits_load(n, o, err)))
 		return rc;
 	return 0;
 }
@@ -198,6 +199,7 @@ res_model_release(struct res_model *n)
 	free(n->strag);
 	free(n->overlap_pct);
 	model_acc_release(&n->acc);
+	res_limits_release(n);
 	res_telemetry_release(&n->tel);
 	res_node_release(&n->nd);
 	memset(n, 0, sizeof(*n));
@@ -235,6 +237,14 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 		gm[g].p = t->med[RES_POW][g];
 		gm[g].f = t->med[RES_CLK][g];
 		gm[g].f_max = t->fmax[g];
+		gm[g].slope = 0;
+		gm[g].cap = n->glim ? n->glim[g].cap : 0;
+		if (n->slope && n->slope[g] > 0) {
+			gm[g].p = n->cur_p[g];
+			gm[g].f = n->cur_f[g];
+			gm[g].slope = n->slope[g];
+			gm[g].cap = isnan(n->cur_cap[g]) ? 0 : n->cur_cap[g];
+		}
 	}
 	return true;
 }

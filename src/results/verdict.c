@@ -36,8 +36,11 @@ res_verdict_eval(const struct res_model *n, const struct check_params *p, enum l
 	if (!n->nsamples)
 		snprintf(v->why_no_caps, sizeof(v->why_no_caps), "no matched samples");
 	else if (res_caps_eval(n, &cp, agg, false, RES_EMIT_VENDOR, &v->caps, &e))
-		snprintf(v->why_no_caps, sizeof(v->why_no_caps),
-			 "needs power and gfx clock telemetry and the idle power (--idle-power)");
+		snprintf(v->why_no_caps, sizeof(v->why_no_caps), "%s",
+			 e.status == LITSI_EUSAGE
+				 ? "the part's power limits are unknown (litsi caps --tdp W --cap W)"
+				 : "needs power and gfx clock telemetry and the idle power "
+				   "(--idle-power)");
 	else
 		v->has_caps = true;
 }

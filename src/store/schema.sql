@@ -21,7 +21,8 @@ CREATE TABLE source (
 	n_samples INTEGER NOT NULL DEFAULT 0,
 	n_kernels INTEGER NOT NULL DEFAULT 0,
 	n_comm INTEGER NOT NULL DEFAULT 0,
-	n_telemetry INTEGER NOT NULL DEFAULT 0
+	n_telemetry INTEGER NOT NULL DEFAULT 0,
+	run TEXT				-- ingest --run; NULL: no run named (v2)
 );
 CREATE TABLE source_meta (
 	source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,
@@ -38,6 +39,14 @@ CREATE TABLE gpu (
 	product TEXT,				-- e.g. AMD Instinct MI300X
 	UNIQUE (node_id, device)
 );
+-- Power limits a GPU's telemetry recorded, per source (v2).
+CREATE TABLE gpu_limit (
+	gpu_id INTEGER NOT NULL REFERENCES gpu(id),
+	source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,
+	kind TEXT NOT NULL,			-- cap (in force), min, max, default
+	watts REAL NOT NULL,
+	PRIMARY KEY (gpu_id, source_id, kind)
+) WITHOUT ROWID;
 CREATE TABLE name (
 	id INTEGER PRIMARY KEY,
 	text TEXT NOT NULL UNIQUE

@@ -73,10 +73,23 @@ is_empty(struct store *st, bool *empty, struct err *err)
 	return rc == SQLITE_ROW ? 0 : store_sqlerr(st, err, "cannot read schema");
 }
 
+/* Stamp STORE_SCHEMA_VERSION and commit the open transaction; roll back on failure. */
+static int
+finish_version(struct store *st, struct err *err)
+{
+	char sql[64];
+
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", STORE_SCHEMA_VERSION);
+	if (store_exec(st, sql, err) || store_exec(st, "COMMIT", err)) {
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		return err->status;
+	}
+	return 0;
+}
+
 static int
 create_schema(struct store *st, struct err *err)
 {
-	char sql[64];
 
 	if (store_exec(st, "BEGIN IMMEDIATE", err))
 		return err->status;
@@ -91,10 +104,7 @@ create_schema(struct store *st, struct err *err)
 	}
 	if (store_exec(st, schema_sql, err))
 		goto fail;
-	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", STORE_SCHEMA_VERSION);
-	if (store_exec(st, sql, err))
-		goto fail;
-	return store_exec(st, "COMMIT", err);
+	return finish_version(st, err);
 fail:
 	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	return err->status;
@@ -122,6 +132,40 @@ has_litsi_tables(struct store *st, struct err *err)
 	return 0;
 }
 
+/*
+ * Migrations: migrations[v - 1] takes a database from version v to v + 1.
+ * schema.sql always creates the newest version.
+ */
+static const char *const migrations[] = {
+	/* 1 -> 2: runs (ingest --run) and the GPUs' recorded power limits */
+	"ALTER TABLE source ADD COLUMN run TEXT;"
+	"CREATE TABLE gpu_limit ("
+	" gpu_id INTEGER NOT NULL REFERENCES gpu(id),"
+	" source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,"
+	" kind TEXT NOT NULL, watts REAL NOT NULL,"
+	" PRIMARY KEY (gpu_id, source_id, kind)) WITHOUT ROWID;",
+};
+
+/* Bring a writable database of an older version up to STORE_SCHEMA_VERSION. */
+static int
+migrate(struct store *st, int from, struct err *err)
+{
+	int v;
+
+	if (store_exec(st, "BEGIN IMMEDIATE", err))
+		return err->status;
+	/* another process may have migrated it while we waited for the lock */
+	if (user_version(st, &v, err))
+		goto fail;
+	for (; v >= from && v < STORE_SCHEMA_VERSION; v++)
+		if (store_exec(st, migrations[v - 1], err))
+			goto fail;
+	return finish_version(st, err);
+fail:
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return err->status;
+}
+
 static int
 check_version(struct store *st, struct err *err)
 {
@@ -129,6 +173,11 @@ check_version(struct store *st, struct err *err)
 
 	if (has_litsi_tables(st, err) || user_version(st, &v, err))
 		return err->status;
+	if (v >= 1 && v < STORE_SCHEMA_VERSION && !st->readonly) {
+		if (migrate(st, v, err) || user_version(st, &v, err))
+			return err->status;
+	}
+	st->version = v;
 	if (v > STORE_SCHEMA_VERSION)
 		return err_set(err, LITSI_EDB,
 			       "%s: database schema version %d is newer than this litsi (%d)",

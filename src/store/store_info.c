@@ -75,7 +75,7 @@ store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err *er
 			  " (SELECT count(DISTINCT metric_id) FROM telemetry t WHERE t.gpu_id = g.id),"
 			  " (SELECT count(*) FROM telemetry t WHERE t.gpu_id = g.id),"
 			  " (SELECT min(t_ns) FROM telemetry t WHERE t.gpu_id = g.id),"
-			  " (SELECT max(t_ns) FROM telemetry t WHERE t.gpu_id = g.id)"
+			  " (SELECT max(t_ns) FROM telemetry t WHERE t.gpu_id = g.id), g.id"
 			  " FROM gpu g JOIN node n ON n.id = g.node_id ORDER BY n.name, g.device",
 			  &s, err))
 		return err->status;
@@ -98,6 +98,7 @@ store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err *er
 		r->readings = sqlite3_column_int64(s, 11);
 		r->tel_first_ns = col_time(s, 12);
 		r->tel_last_ns = col_time(s, 13);
+		r->id = sqlite3_column_int64(s, 14);
 	}
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list GPUs");

@@ -37,7 +37,7 @@ static const char unstage_sql[] =
 enum stmt_id {
 	S_KERNEL, S_LAUNCH, S_STEP, S_ANN, S_COLL, S_TELEM, S_AGG, S_META,
 	S_NAME_INS, S_NAME_SEL, S_METRIC_INS, S_METRIC_SEL, S_GPU_SEL, S_GPU_INS, S_GPU_UPD,
-	S_COUNT
+	S_LIMIT, S_COUNT
 };
 
 static const char *const stmt_sql[S_COUNT] = {
@@ -58,6 +58,8 @@ static const char *const stmt_sql[S_COUNT] = {
 	[S_GPU_INS] = "INSERT INTO gpu(node_id, device, rank, vendor, product) VALUES (?,?,?,?,?)",
 	[S_GPU_UPD] = "UPDATE gpu SET rank = coalesce(?, rank), vendor = coalesce(?, vendor),"
 		      " product = coalesce(?, product) WHERE id = ?",
+	[S_LIMIT] = "INSERT OR REPLACE INTO gpu_limit(gpu_id, source_id, kind, watts)"
+		    " VALUES (?,?,?,?)",
 };
 
 struct name_slot {
@@ -431,6 +433,22 @@ sink_gpu(struct sink *sk, const struct rec_gpu *r, struct err *err)
 }
 
 static int
+sink_limit(struct sink *sk, const struct rec_limit *r, struct err *err)
+{
+	struct store_ingest *ig = sk->ctx;
+	sqlite3_stmt *s = ig->stmt[S_LIMIT];
+	int64_t gpu_id;
+
+	if (!(r->watts > 0) || gpu_of(ig, r->device, &gpu_id, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_int64(s, 2, ig->source_id);
+	sqlite3_bind_text(s, 3, r->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_double(s, 4, r->watts);
+	return step_done(ig, s, err, "cannot write a power limit");
+}
+
+static int
 sink_kernel(struct sink *sk, const struct rec_kernel *r, struct err *err)
 {
 	struct store_ingest *ig = sk->ctx;
@@ -731,13 +749,15 @@ insert_source(struct store_ingest *ig, const char *path, struct err *err)
 	snprintf(pending, sizeof(pending), "pending:%p:%ld", (void *)ig, (long)t);
 	if (store_prepare(ig->st,
 			  "INSERT INTO source(path, sha256, format, node_id, clock, clock_offset_ns,"
-			   " bytes, ingested_at) VALUES (?, ?, 'unknown', NULL, 'epoch', ?, 0, ?)",
+			   " bytes, ingested_at, run) VALUES (?, ?, 'unknown', NULL, 'epoch', ?, 0, ?,"
+			   " ?)",
 			  &s, err))
 		return err->status;
 	sqlite3_bind_text(s, 1, path, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 2, pending, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 3, ig->opts.clock_offset_ns);
 	sqlite3_bind_text(s, 4, now, -1, SQLITE_STATIC);
+	bind_opt_text(s, 5, ig->opts.run);
 	rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
@@ -782,6 +802,7 @@ store_ingest_begin(struct store *st, const char *path, const struct ingest_opts 
 	sink->meta = sink_meta;
 	sink->time_base = sink_time_base;
 	sink->node = sink_node;
+	sink->limit = sink_limit;
 	*out = ig;
 	return 0;
 fail:
@@ -994,6 +1015,7 @@ delete_source(struct store_ingest *ig, int64_t id, struct err *err)
 		"DELETE FROM telemetry WHERE source_id = ?1",
 		"DELETE FROM aggregate WHERE source_id = ?1",
 		"DELETE FROM source_meta WHERE source_id = ?1",
+		"DELETE FROM gpu_limit WHERE source_id = ?1",
 		"DELETE FROM source WHERE id = ?1",
 	};
 	int64_t mine = ig->source_id;

@@ -14,6 +14,7 @@ struct store {
 	char **names;		/* name.id -> text, loaded on first store_name() */
 	size_t nr_names;
 	bool names_loaded;
+	int version;		/* schema version (PRAGMA user_version) */
 };
 
 /* store_sqlerr() - record the SQLite error of @db with context @what; LITSI_EDB. */

@@ -2,6 +2,7 @@
 /* store_query.c: read-side queries that load plain arrays for the analyses. */
 #include "store_int.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -260,4 +261,165 @@ store_list_metrics(struct store *st, int64_t gpu_id, char ***names, size_t *n, s
 	}
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list metrics");
+}
+
+static int store_run_metric_(struct store *st, int64_t gpu_id, const char *run,
+			     const char *metric, double *median, struct err *err);
+
+/* The median of the readings of @metric on @gpu_id (in @run's window); 0 if none. */
+static int
+limit_from_telemetry(struct store *st, int64_t gpu_id, const char *metric, const char *run,
+		     double *out, struct err *err)
+{
+	if (store_run_metric_(st, gpu_id, run, metric, out, err))
+		return err->status;
+	if (isnan(*out))
+		*out = 0;
+	return 0;
+}
+
+int
+store_gpu_limits(struct store *st, int64_t gpu_id, const char *run, struct gpu_limits *out,
+		 struct err *err)
+{
+	static const char *const kinds[] = { "cap", "min", "max", "default" };
+	static const char *const metrics[] = { METRIC_POWER_CAP, METRIC_POWER_MIN, METRIC_POWER_MAX,
+					       METRIC_POWER_DEFAULT };
+	double *dst[] = { &out->cap, &out->min, &out->max, &out->def };
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < 4; i++) {
+		sqlite3_stmt *s;
+		int rc;
+
+		if (st->version >= 2) {
+			if (store_prepare(st,
+					  "SELECT l.watts FROM gpu_limit l JOIN source s"
+					  " ON s.id = l.source_id WHERE l.gpu_id = ?1 AND l.kind = ?2"
+					  " AND (?3 IS NULL OR s.run = ?3) ORDER BY l.source_id DESC"
+					  " LIMIT 1",
+					  &s, err))
+				return err->status;
+			sqlite3_bind_int64(s, 1, gpu_id);
+			sqlite3_bind_text(s, 2, kinds[i], -1, SQLITE_STATIC);
+			if (run)
+				sqlite3_bind_text(s, 3, run, -1, SQLITE_STATIC);
+			rc = sqlite3_step(s);
+			if (rc == SQLITE_ROW)
+				*dst[i] = sqlite3_column_double(s, 0);
+			sqlite3_finalize(s);
+			if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+				return store_sqlerr(st, err, "cannot load power limits");
+			if (rc == SQLITE_ROW)
+				continue;
+		}
+		if (limit_from_telemetry(st, gpu_id, metrics[i], run, dst[i], err))
+			return err->status;
+	}
+	return 0;
+}
+
+int
+store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct err *err)
+{
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int rc;
+
+	*names = NULL;
+	*n = 0;
+	if (st->version < 2)
+		return 0;
+	if (store_prepare(st,
+			  "SELECT run FROM source WHERE node_id = ? AND run IS NOT NULL"
+			  " GROUP BY run ORDER BY min(id)",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, node_id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		VEC_GROW(*names, *n + 1, alloc);
+		(*names)[(*n)++] = store_text_dup(s, 0);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list runs");
+}
+
+int
+store_run_steps(struct store *st, int64_t node_id, const char *run, double **step_ns, size_t *n,
+		struct err *err)
+{
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int rc;
+
+	*step_ns = NULL;
+	*n = 0;
+	if (store_prepare(st, st->version >= 2 ?
+			  "SELECT max(sm.end_ns - sm.start_ns) FROM sample sm"
+			  " JOIN gpu g ON g.id = sm.gpu_id JOIN source so ON so.id = sm.source_id"
+			  " WHERE g.node_id = ?1 AND sm.step >= 0 AND (?2 IS NULL OR so.run = ?2)"
+			  " GROUP BY sm.step, so.run ORDER BY sm.step" :
+			  "SELECT max(sm.end_ns - sm.start_ns) FROM sample sm"
+			  " JOIN gpu g ON g.id = sm.gpu_id WHERE g.node_id = ?1 AND sm.step >= 0"
+			  " AND ?2 IS NULL GROUP BY sm.step ORDER BY sm.step",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, node_id);
+	if (run)
+		sqlite3_bind_text(s, 2, run, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		VEC_GROW(*step_ns, *n + 1, alloc);
+		(*step_ns)[(*n)++] = sqlite3_column_double(s, 0);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load step times");
+}
+
+int
+store_run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+		 double *median, struct err *err)
+{
+	return store_run_metric_(st, gpu_id, run, metric, median, err);
+}
+
+static int
+store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+		  double *median, struct err *err)
+{
+	sqlite3_stmt *s;
+	double *v = NULL;
+	size_t n = 0, alloc = 0;
+	int rc;
+	bool runs = st->version >= 2;
+
+	*median = NAN;
+	/* readings of the run's sources inside the run's traced window (its samples) */
+	if (store_prepare(st, runs ?
+			  "WITH w AS (SELECT min(sm.start_ns) AS t0, max(sm.end_ns) AS t1 FROM sample sm"
+			  " JOIN gpu g ON g.id = sm.gpu_id JOIN source so ON so.id = sm.source_id"
+			  " WHERE g.node_id = (SELECT node_id FROM gpu WHERE id = ?1) AND sm.step >= 0"
+			  " AND (?3 IS NULL OR so.run = ?3))"
+			  " SELECT t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
+			  " JOIN source so ON so.id = t.source_id, w"
+			  " WHERE t.gpu_id = ?1 AND m.name = ?2 AND (?3 IS NULL OR so.run = ?3)"
+			  " AND (w.t0 IS NULL OR t.t_ns BETWEEN w.t0 - 1000000000 AND w.t1)"
+			  " ORDER BY t.value" :
+			  "SELECT t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
+			  " WHERE t.gpu_id = ?1 AND m.name = ?2 AND ?3 IS NULL ORDER BY t.value",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
+	if (run)
+		sqlite3_bind_text(s, 3, run, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		VEC_GROW(v, n + 1, alloc);
+		v[n++] = sqlite3_column_double(s, 0);
+	}
+	sqlite3_finalize(s);
+	if (n)
+		*median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	free(v);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load telemetry");
 }

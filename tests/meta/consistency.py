@@ -116,6 +116,13 @@ def check_db(name, db):
         mine = sorted((c["node"], c["gpu"], c["cap_w"]) for c in rep["caps"] if c["scenario"] == scen)
         theirs = sorted((c["node"], c["gpu"], c["cap_w"]) for c in cp["caps"]) if cp else []
         tap(mine == theirs, f"{name}: caps --scenario {scen} = report", f"{mine[:3]} vs {theirs[:3]}")
+        # the prediction of those caps and the part's limits they keep to
+        keys = ("S_iter", "power_ratio", "sum_caps_w", "P_n_w", "tdp_w", "initial_cap_w", "min_w")
+        mine = sorted((p["node"], *(p[k] for k in keys)) for p in rep["prediction"]
+                      if p["scenario"] == scen and p["available"])
+        theirs = sorted((p["node"], *(p[k] for k in keys)) for p in cp["prediction"]) if cp else []
+        tap(mine == theirs, f"{name}: caps --scenario {scen} prediction and limits = report's",
+            f"{mine[:2]} vs {theirs[:2]}")
     chk_caps = sorted((c["node"], c["gpu"], c["cap_w"]) for c in chk["recommended_caps"])
     rep_caps = sorted((c["node"], c["gpu"], c["cap_w"]) for c in rep["caps"] if c["scenario"] == "gpu-realloc")
     tap(chk_caps == rep_caps, f"{name}: check's recommended caps = report's gpu-realloc caps")

@@ -197,7 +197,7 @@ START_TEST(test_closed_loop_toy)
 	struct match m = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = start,
 			   .dur = dur, .ratio = ratio };
 	struct caps_sample s = { .m = &m };
-	struct caps_gpu_model gm[2] = { { 700, 1000, 1000 }, { 700, 1250, 1250 } };
+	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0 }, { 700, 1250, 1250, 0, 0 } };
 	struct caps_params p;
 	struct caps_loop_result r;
 
@@ -206,17 +206,18 @@ START_TEST(test_closed_loop_toy)
 	caps_loop(&s, 1, gm, 100, &p, LEAD_SUM, &r);
 	ck_assert(r.converged);
 	ck_assert_int_eq(r.caps[0], 750);
-	ck_assert_int_eq(r.caps[1], 587);
+	/*
+	 * the direct search: GPU 1 CAPS_RED_MARGIN (0.5%) faster than GPU 0,
+	 * 1000 / 0.995 MHz: 100 + 0.48 · 1005.03 = 582.41 → 583 W
+	 */
+	ck_assert_int_eq(r.caps[1], 583);
+	ck_assert(r.searched);
 	ck_assert_uint_eq(r.nadj, 25);
 	ck_assert_uint_eq(r.straggler, 0);
-	ck_assert_double_eq_tol(r.f[1], 487 / 0.48, 1e-9);
+	ck_assert_double_eq_tol(r.f[1], 483 / 0.48, 1e-9);
 	ck_assert_double_eq_tol(r.s_iter, 1, 1e-12);	/* span 200 before and after */
-	ck_assert_double_eq_tol(r.power_ratio, (700 + 587) / 1400.0, 1e-9);
-	/*
-	 * Every adjustment saved power at S_iter 1 until the caps stopped
-	 * changing: the first adjustment reaching 587 is reported.
-	 */
-	ck_assert_uint_eq(r.reported, 24);
+	ck_assert_double_eq_tol(r.power_ratio, (700 + 583) / 1400.0, 1e-9);
+	/* Algorithms 2-3 stopped at 587: less saving than the search's 583. */
 	ck_assert_int_eq(r.last[1], 587);
 	ck_assert_str_eq(r.reason, "least predicted power with S_iter >= 0.999");
 	caps_loop_release(&r);
@@ -276,7 +277,7 @@ START_TEST(test_node8_gpu_red)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000 };
+		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0 };
 	caps_params_default(&p);
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
 	ck_assert_uint_eq(r.straggler, 5);
@@ -303,7 +304,7 @@ START_TEST(test_node8_gpu_realloc)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -337,7 +338,7 @@ START_TEST(test_node8_realloc_no_gain)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -351,6 +352,94 @@ START_TEST(test_node8_realloc_no_gain)
 	}
 	ck_assert_int_le(sum, 5600);
 	caps_loop_release(&r);
+}
+END_TEST
+
+/*
+ * The slowest GPU sets the pace: two GPUs, one key of 100 ns at 1000 MHz
+ * each. Old model: speeding GPU 0 (the old straggler) past GPU 1 would count
+ * its gain; here GPU 1 slowed by 10% makes the sample 10% longer whatever
+ * GPU 0 gains.
+ */
+START_TEST(test_pred_slowest_gpu)
+{
+	int64_t start[] = { 0, 0 }, dur[] = { 110, 100 };
+	double ratio[2] = { 0 }, f[] = { 1000, 1100 };
+	uint32_t names[] = { 1 }, occ[] = { 0 };
+	struct match m = { .G = 2, .K = 1, .name_id = names, .occ = occ, .start = start,
+			   .dur = dur, .ratio = ratio };
+	struct caps_sample s = { .m = &m };
+	struct caps_pred pr;
+	double same[] = { 1, 1 }, overtake[] = { 0.5, 1.1 };
+
+	caps_pred_init(&pr, &s, 1, NULL);
+	ck_assert_double_eq_tol(caps_pred_time(&pr, same), 110, 1e-9);
+	/* GPU 0 twice as fast, GPU 1 10% slower: GPU 1 (110 ns) now sets the pace */
+	ck_assert_double_eq_tol(caps_pred_time(&pr, overtake), 110, 1e-9);
+	caps_pred_release(&pr);
+	/* In cycles: the work is 100 ns at 1100 MHz (GPU 1 ran it in the fewest cycles). */
+	caps_pred_init(&pr, &s, 1, f);
+	ck_assert_double_eq_tol(pr.total[0], 110, 1e-9);
+	ck_assert_double_eq_tol(pr.total[1], 100, 1e-9);
+	ck_assert_double_eq_tol(caps_pred_time(&pr, overtake), 110, 1e-9);
+	caps_pred_release(&pr);
+}
+END_TEST
+
+/*
+ * gpu-realloc on node8 (GPU 5 10% slower): the old straggler never gets so
+ * much power that it leads; the predicted S_iter stays at or under the
+ * alignment bound, and every cap within the part's limits.
+ */
+START_TEST(test_realloc_no_overtake)
+{
+	static struct node8 n;
+	struct caps_gpu_model gm[8];
+	struct caps_params p;
+	struct caps_loop_result r;
+	size_t g;
+	double fmin = 1e9;
+
+	node8_build(&n);
+	for (g = 0; g < 8; g++)
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0 };
+	caps_params_default(&p);
+	p.scenario = CAPS_GPU_REALLOC;
+	p.cap_min = 650;
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+	for (g = 0; g < 8; g++) {
+		ck_assert_int_ge(r.caps[g], 650);
+		ck_assert_int_le(r.caps[g], 750);
+		if (g != 5 && r.f[g] < fmin)
+			fmin = r.f[g];
+	}
+	/* GPU 5 ends no faster than the slowest leader (equal busy time) */
+	ck_assert_double_le(r.f[5] / 1.1, fmin + 1);
+	ck_assert_double_le(r.s_iter, r.s_bound + 1e-12);
+	ck_assert_double_gt(r.s_model, 1.01);
+	caps_loop_release(&r);
+}
+END_TEST
+
+/* Two runs at different caps give the slope; one run or equal clocks do not. */
+START_TEST(test_fit_slope)
+{
+	double p2[] = { 700, 750 }, f2[] = { 1820, 1983 }, s = 0;
+	double p3[] = { 700, 700 }, f3[] = { 1820, 1820.5 };
+	struct caps_gpu_model g = { .p = 750, .f = 1983, .f_max = 2100, .slope = 0, .cap = 750 };
+
+	ck_assert_int_eq(caps_fit_slope(p2, f2, 2, &s), 0);
+	ck_assert_double_eq_tol(s, 50.0 / 163, 1e-12);
+	ck_assert_int_eq(caps_fit_slope(p2, f2, 1, &s), -1);
+	ck_assert_int_eq(caps_fit_slope(p3, f3, 2, &s), -1);
+	/* the fitted line through the latest point predicts the other run */
+	caps_fit_slope(p2, f2, 2, &g.slope);
+	ck_assert_double_eq_tol(caps_model_freq(&g, 140, 700), 1820, 1e-9);
+	ck_assert_double_eq_tol(caps_model_power(&g, 140, 1820), 700, 1e-9);
+	/* not power-limited (600 W under a 750 W cap): more power gives no clock */
+	g = (struct caps_gpu_model){ .p = 600, .f = 1900, .f_max = 2100, .slope = 0, .cap = 750 };
+	ck_assert_double_eq(caps_model_freq(&g, 140, 750), 1900);
+	ck_assert_double_lt(caps_model_freq(&g, 140, 500), 1900);
 }
 END_TEST
 
@@ -409,6 +498,9 @@ caps_suite(void)
 	tcase_add_test(tc, test_node8_gpu_red);
 	tcase_add_test(tc, test_node8_gpu_realloc);
 	tcase_add_test(tc, test_node8_realloc_no_gain);
+	tcase_add_test(tc, test_pred_slowest_gpu);
+	tcase_add_test(tc, test_realloc_no_overtake);
+	tcase_add_test(tc, test_fit_slope);
 	tcase_add_test(tc, test_shell_quote);
 	tcase_add_test(tc, test_sync_match);
 	suite_add_tcase(s, tc);

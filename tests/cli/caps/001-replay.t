@@ -50,6 +50,7 @@ default	7	750	707			amd-smi set -g '7' -o '707'
 
 
 # prediction
-# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	why
-default	gpu-red	replay	6000	5732	3	-	3	-1				140.5	replay: the caps after the last adjustment
+# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	tdp_w	initial_cap_w	min_w	why
+default	gpu-red	paper-literal replay	6000	5732	3	-	3	-1				140.5	750	750	0	replay: the caps after the last adjustment
+# limits: node default: TDP 750 W (telemetry), cap 750 W (telemetry), min limit none
 --- stderr

@@ -5,17 +5,18 @@ exit: 0
 --- stdout
 # caps
 # node	gpu	initial_w	cap_w	clock_mhz	power_w	command
-default	0	750	704	1909.2665094339623	704	amd-smi set -g '0' -o '704'
-default	1	750	699	1906.449157764996	699	amd-smi set -g '1' -o '699'
-default	2	750	713	1923.4546478296477	713	amd-smi set -g '2' -o '713'
-default	3	750	707	1919.4311936013125	707	amd-smi set -g '3' -o '707'
-default	4	750	695	1898.787223133716	695	amd-smi set -g '4' -o '695'
+default	0	750	726	1983.8075266611977	726	amd-smi set -g '0' -o '726'
+default	1	750	723	1988.373562037798	723	amd-smi set -g '1' -o '723'
+default	2	750	731	1983.9300778050776	731	amd-smi set -g '2' -o '731'
+default	3	750	727	1987.1957547169811	727	amd-smi set -g '3' -o '727'
+default	4	750	721	1987.819626743232	721	amd-smi set -g '4' -o '721'
 default	5	750	750	1977.879914004914	750	amd-smi set -g '5' -o '750'
-default	6	750	695	1889.8566026165167	695	amd-smi set -g '6' -o '695'
-default	7	750	695	1896.9676989335521	695	amd-smi set -g '7' -o '695'
+default	6	750	721	1978.4702575633687	721	amd-smi set -g '6' -o '721'
+default	7	750	721	1985.9147867104184	721	amd-smi set -g '7' -o '721'
 
 
 # prediction
-# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	why
-default	gpu-red	model prediction	6000	5658	200	no	4	5	0.9993809213081087	0.943	0.6851180929078604	140.5	least predicted power with S_iter >= 0.999
+# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	tdp_w	initial_cap_w	min_w	why
+default	gpu-red	model prediction	6000	5820	200	no	2	5	1	0.97	0.6152773119079344	140.5	750	750	0	least predicted power with S_iter >= 0.999
+# limits: node default: TDP 750 W (telemetry), cap 750 W (telemetry), min limit none
 --- stderr

@@ -5,17 +5,18 @@ exit: 0
 --- stdout
 # caps
 # node	gpu	initial_w	cap_w	clock_mhz	power_w	command
-default	0	700	689	1858.4430885972108	689	rocm-smi -d '0' --setpoweroverdrive '689'
-default	1	700	681	1845.0058545603945	681	rocm-smi -d '1' --setpoweroverdrive '681'
-default	2	700	700	1879.7779484029481	700	rocm-smi -d '2' --setpoweroverdrive '700'
-default	3	700	690	1861.8313166529942	690	rocm-smi -d '3' --setpoweroverdrive '690'
-default	4	700	677	1837.149405250205	677	rocm-smi -d '4' --setpoweroverdrive '677'
-default	5	700	750	1977.879914004914	750	rocm-smi -d '5' --setpoweroverdrive '750'
-default	6	700	677	1828.5086876533117	677	rocm-smi -d '6' --setpoweroverdrive '677'
-default	7	700	677	1835.38894585726	677	rocm-smi -d '7' --setpoweroverdrive '677'
+default	0	750	726	1983.8075266611977	726	rocm-smi -d '0' --setpoweroverdrive '726'
+default	1	750	723	1988.373562037798	723	rocm-smi -d '1' --setpoweroverdrive '723'
+default	2	750	731	1983.9300778050776	731	rocm-smi -d '2' --setpoweroverdrive '731'
+default	3	750	727	1987.1957547169811	727	rocm-smi -d '3' --setpoweroverdrive '727'
+default	4	750	721	1987.819626743232	721	rocm-smi -d '4' --setpoweroverdrive '721'
+default	5	750	750	1977.879914004914	750	rocm-smi -d '5' --setpoweroverdrive '750'
+default	6	750	721	1978.4702575633687	721	rocm-smi -d '6' --setpoweroverdrive '721'
+default	7	750	721	1985.9147867104184	721	rocm-smi -d '7' --setpoweroverdrive '721'
 
 
 # prediction
-# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	why
-default	gpu-realloc	model prediction	5600	5541	200	no	6	5	1.0877293421229486	0.9894642857142857	0.7701405158353246	140.5	highest predicted S_iter
+# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	tdp_w	initial_cap_w	min_w	why
+default	gpu-realloc	model prediction	6000	5820	200	no	2	5	1	0.97	0.6152773119079344	140.5	750	750	0	S_iter unchanged, least predicted power
+# limits: node default: TDP 750 W (telemetry), cap 750 W (telemetry), min limit none
 --- stderr

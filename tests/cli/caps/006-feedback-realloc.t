@@ -2,9 +2,9 @@ desc: gpu-realloc caps of the sample node fed back into litsi synth: no predicte
 run: sh "$DATA/caps/feedback.sh" gpu-realloc
 exit: 0
 --- stdout
-gpu-realloc: reported adjustment 6 of 200, S_iter 1.084048439523455, power_ratio 0.99375 (highest predicted S_iter)
-sum caps 5565 W <= P_n 5600 W: yes
+gpu-realloc: reported adjustment 0 of 200, S_iter 1.0421381205386713, power_ratio 1 (highest predicted S_iter)
+sum caps 5600 W <= P_n 5600 W: yes
 S_iter >= 0.999: yes
 leads before: total 7071 max 1159 (gpu 4) smallest: gpu 5, gpu 5: 0
-leads after: total 2934 max 1662 (gpu 5) smallest: gpu 6, gpu 5: 1662
+leads after: total 740 max 182 (gpu 6) smallest: gpu 4, gpu 5: 153
 --- stderr

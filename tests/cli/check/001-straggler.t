@@ -9,6 +9,6 @@ node default: IMBALANCED
   fired   freq-spread  1.054 (threshold 1.040)
   fired   straggler    1.061 (threshold 1.020); gpu 5 straggler in 100.0% of samples
   skipped throttle     no throttling telemetry for two or more GPUs
-  recommended caps (gpu-realloc, model prediction): gpu 0 689 W, gpu 1 681 W, gpu 2 700 W, gpu 3 690 W, gpu 4 677 W, gpu 5 750 W, gpu 6 677 W, gpu 7 677 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 726 W, gpu 1 723 W, gpu 2 731 W, gpu 3 727 W, gpu 4 721 W, gpu 5 750 W, gpu 6 721 W, gpu 7 721 W
 1 of 1 node imbalanced: default
 --- stderr

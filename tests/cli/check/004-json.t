@@ -14,14 +14,14 @@ exit: 0
 {"node":"default","rule":"throttle","state":"skipped","value":null,"threshold":5,"detail":"no throttling telemetry for two or more GPUs"}
 ],
 "recommended_caps":[
-{"node":"default","gpu":0,"cap_w":689},
-{"node":"default","gpu":1,"cap_w":681},
-{"node":"default","gpu":2,"cap_w":700},
-{"node":"default","gpu":3,"cap_w":690},
-{"node":"default","gpu":4,"cap_w":677},
+{"node":"default","gpu":0,"cap_w":726},
+{"node":"default","gpu":1,"cap_w":723},
+{"node":"default","gpu":2,"cap_w":731},
+{"node":"default","gpu":3,"cap_w":727},
+{"node":"default","gpu":4,"cap_w":721},
 {"node":"default","gpu":5,"cap_w":750},
-{"node":"default","gpu":6,"cap_w":677},
-{"node":"default","gpu":7,"cap_w":677}
+{"node":"default","gpu":6,"cap_w":721},
+{"node":"default","gpu":7,"cap_w":721}
 ]
 }
 --- stderr

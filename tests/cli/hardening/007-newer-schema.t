@@ -6,6 +6,6 @@ exit: 0
 --- stdout
 exit 4
 exit 4
-litsi: litsi.db: database schema version 99 is newer than this litsi (1)
-litsi: litsi.db: database schema version 99 is newer than this litsi (1)
+litsi: litsi.db: database schema version 99 is newer than this litsi (2)
+litsi: litsi.db: database schema version 99 is newer than this litsi (2)
 --- stderr

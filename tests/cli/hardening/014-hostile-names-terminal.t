@@ -7,8 +7,14 @@ exit: 0
 --- stdout
 # gpus
 # node	device	rank	vendor	product	samples	kernels	comm_kernels	trace_s	metrics	readings	telemetry_s	overlaps_trace
-default	0	0	AMD	MI\e[2Jclear\x9B1m"x"\\xFF	6	1248	144	10.095579904	0	0	0	no telemetry
-default	1	1	AMD	MI\e[2Jclear\x9B1m"x"\\xFF	6	1248	144	10.095579904	0	0	0	no telemetry
+default	0	0	AMD	MI300X\e[2Jclear\x9B1m"x"\\xFF	6	1248	144	10.095579904	0	0	0	no telemetry
+default	1	1	AMD	MI300X\e[2Jclear\x9B1m"x"\\xFF	6	1248	144	10.095579904	0	0	0	no telemetry
+
+
+# power limits
+# node	gpu	cap_w	min_w	max_w	default_w	part	part_max_w
+default	0	-	-	-	-	AMD Instinct MI300X	750
+default	1	-	-	-	-	AMD Instinct MI300X	750
   0      10  1771149600781728512   721408      721408     100.00   gemm\e]0;pwned\a\e[31mRED\0tail"q\b\nZ\xFF
   0      10  1771149600783329792  1239808      449004      36.22   gemm\e]0;pwned\a\e[31mRED\0tail"q\b\nZ\xFF
   r =  1.000 over  192 instances   gemm\e]0;pwned\a\e[31mRED\0tail"q\b\nZ\xFF

@@ -43,33 +43,34 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   cpu-slosh    align to min GPU: throughput x1.060, node GPU power x1.016
 
 recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5744 W of 6000 W, predicted throughput x0.999, power x0.957
-    gpu  0  715 W   amd-smi set -g '0' -o '715'
-    gpu  1  712 W   amd-smi set -g '1' -o '712'
-    gpu  2  722 W   amd-smi set -g '2' -o '722'
-    gpu  3  718 W   amd-smi set -g '3' -o '718'
-    gpu  4  709 W   amd-smi set -g '4' -o '709'
+  gpu-red: sum 5821 W of 6000 W, predicted throughput x1.000, power x0.970
+    gpu  0  727 W   amd-smi set -g '0' -o '727'
+    gpu  1  722 W   amd-smi set -g '1' -o '722'
+    gpu  2  730 W   amd-smi set -g '2' -o '730'
+    gpu  3  727 W   amd-smi set -g '3' -o '727'
+    gpu  4  719 W   amd-smi set -g '4' -o '719'
     gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  709 W   amd-smi set -g '6' -o '709'
-    gpu  7  709 W   amd-smi set -g '7' -o '709'
-  gpu-realloc: sum 5565 W of 5600 W, predicted throughput x1.084, power x0.994
-    gpu  0  692 W   amd-smi set -g '0' -o '692'
-    gpu  1  684 W   amd-smi set -g '1' -o '684'
+    gpu  6  723 W   amd-smi set -g '6' -o '723'
+    gpu  7  723 W   amd-smi set -g '7' -o '723'
+  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.042, power x1.000
+    gpu  0  699 W   amd-smi set -g '0' -o '699'
+    gpu  1  694 W   amd-smi set -g '1' -o '694'
     gpu  2  702 W   amd-smi set -g '2' -o '702'
-    gpu  3  693 W   amd-smi set -g '3' -o '693'
-    gpu  4  681 W   amd-smi set -g '4' -o '681'
-    gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  681 W   amd-smi set -g '6' -o '681'
-    gpu  7  682 W   amd-smi set -g '7' -o '682'
-  cpu-slosh: sum 5698 W of 5760 W, predicted throughput x1.088, power x1.018
-    gpu  0  710 W   amd-smi set -g '0' -o '710'
-    gpu  1  705 W   amd-smi set -g '1' -o '705'
-    gpu  2  716 W   amd-smi set -g '2' -o '716'
-    gpu  3  711 W   amd-smi set -g '3' -o '711'
-    gpu  4  702 W   amd-smi set -g '4' -o '702'
-    gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  702 W   amd-smi set -g '6' -o '702'
-    gpu  7  702 W   amd-smi set -g '7' -o '702'
+    gpu  3  699 W   amd-smi set -g '3' -o '699'
+    gpu  4  691 W   amd-smi set -g '4' -o '691'
+    gpu  5  724 W   amd-smi set -g '5' -o '724'
+    gpu  6  696 W   amd-smi set -g '6' -o '696'
+    gpu  7  695 W   amd-smi set -g '7' -o '695'
+  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.060, power x1.029
+    gpu  0  719 W   amd-smi set -g '0' -o '719'
+    gpu  1  714 W   amd-smi set -g '1' -o '714'
+    gpu  2  722 W   amd-smi set -g '2' -o '722'
+    gpu  3  719 W   amd-smi set -g '3' -o '719'
+    gpu  4  711 W   amd-smi set -g '4' -o '711'
+    gpu  5  745 W   amd-smi set -g '5' -o '745'
+    gpu  6  715 W   amd-smi set -g '6' -o '715'
+    gpu  7  715 W   amd-smi set -g '7' -o '715'
+  limits: TDP 750 W (table), initial cap 700 W (table), min limit none
 
 == Verdict (litsi check) ==
 node default: IMBALANCED
@@ -78,5 +79,5 @@ node default: IMBALANCED
   fired   freq-spread  1.054 (threshold 1.040)
   fired   straggler    1.060 (threshold 1.020); gpu 5 straggler in 100.0% of samples
   skipped throttle     no throttling telemetry for two or more GPUs
-  recommended caps (gpu-realloc, model prediction): gpu 0 692 W, gpu 1 684 W, gpu 2 702 W, gpu 3 693 W, gpu 4 681 W, gpu 5 750 W, gpu 6 681 W, gpu 7 682 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 699 W, gpu 1 694 W, gpu 2 702 W, gpu 3 699 W, gpu 4 691 W, gpu 5 724 W, gpu 6 696 W, gpu 7 695 W
 --- stderr

@@ -52,24 +52,25 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  750 W   amd-smi set -g '5' -o '750'
     gpu  6  750 W   amd-smi set -g '6' -o '750'
     gpu  7  750 W   amd-smi set -g '7' -o '750'
-  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.004, power x1.000
-    gpu  0  705 W   amd-smi set -g '0' -o '705'
-    gpu  1  702 W   amd-smi set -g '1' -o '702'
-    gpu  2  696 W   amd-smi set -g '2' -o '696'
-    gpu  3  701 W   amd-smi set -g '3' -o '701'
+  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.003, power x1.000
+    gpu  0  702 W   amd-smi set -g '0' -o '702'
+    gpu  1  699 W   amd-smi set -g '1' -o '699'
+    gpu  2  700 W   amd-smi set -g '2' -o '700'
+    gpu  3  700 W   amd-smi set -g '3' -o '700'
     gpu  4  699 W   amd-smi set -g '4' -o '699'
-    gpu  5  698 W   amd-smi set -g '5' -o '698'
+    gpu  5  700 W   amd-smi set -g '5' -o '700'
     gpu  6  702 W   amd-smi set -g '6' -o '702'
-    gpu  7  697 W   amd-smi set -g '7' -o '697'
-  cpu-slosh: sum 5759 W of 5760 W, predicted throughput x1.040, power x1.028
-    gpu  0  728 W   amd-smi set -g '0' -o '728'
-    gpu  1  718 W   amd-smi set -g '1' -o '718'
-    gpu  2  716 W   amd-smi set -g '2' -o '716'
-    gpu  3  722 W   amd-smi set -g '3' -o '722'
-    gpu  4  720 W   amd-smi set -g '4' -o '720'
-    gpu  5  717 W   amd-smi set -g '5' -o '717'
-    gpu  6  723 W   amd-smi set -g '6' -o '723'
-    gpu  7  715 W   amd-smi set -g '7' -o '715'
+    gpu  7  698 W   amd-smi set -g '7' -o '698'
+  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.023, power x1.029
+    gpu  0  722 W   amd-smi set -g '0' -o '722'
+    gpu  1  719 W   amd-smi set -g '1' -o '719'
+    gpu  2  720 W   amd-smi set -g '2' -o '720'
+    gpu  3  720 W   amd-smi set -g '3' -o '720'
+    gpu  4  719 W   amd-smi set -g '4' -o '719'
+    gpu  5  720 W   amd-smi set -g '5' -o '720'
+    gpu  6  722 W   amd-smi set -g '6' -o '722'
+    gpu  7  718 W   amd-smi set -g '7' -o '718'
+  limits: TDP 750 W (table), initial cap 700 W (table), min limit none
 
 == Verdict (litsi check) ==
 node default: ok
@@ -78,5 +79,5 @@ node default: ok
   passed  freq-spread  1.005 (threshold 1.040)
   passed  straggler    1.023 (threshold 1.020); no persistent straggler (most frequent: 50.0% of samples)
   skipped throttle     no throttling telemetry for two or more GPUs
-  recommended caps (gpu-realloc, model prediction): gpu 0 705 W, gpu 1 702 W, gpu 2 696 W, gpu 3 701 W, gpu 4 699 W, gpu 5 698 W, gpu 6 702 W, gpu 7 697 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 702 W, gpu 1 699 W, gpu 2 700 W, gpu 3 700 W, gpu 4 699 W, gpu 5 700 W, gpu 6 702 W, gpu 7 698 W
 --- stderr

@@ -43,33 +43,34 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   cpu-slosh    align to min GPU: throughput x1.067, node GPU power x1.021
 
 recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5779 W of 6000 W, predicted throughput x1.000, power x0.963
-    gpu  0  721 W   amd-smi set -g '0' -o '721'
-    gpu  1  723 W   amd-smi set -g '1' -o '723'
+  gpu-red: sum 5820 W of 6000 W, predicted throughput x1.000, power x0.970
+    gpu  0  727 W   amd-smi set -g '0' -o '727'
+    gpu  1  729 W   amd-smi set -g '1' -o '729'
     gpu  2  750 W   amd-smi set -g '2' -o '750'
-    gpu  3  716 W   amd-smi set -g '3' -o '716'
-    gpu  4  708 W   amd-smi set -g '4' -o '708'
+    gpu  3  721 W   amd-smi set -g '3' -o '721'
+    gpu  4  714 W   amd-smi set -g '4' -o '714'
+    gpu  5  719 W   amd-smi set -g '5' -o '719'
+    gpu  6  738 W   amd-smi set -g '6' -o '738'
+    gpu  7  722 W   amd-smi set -g '7' -o '722'
+  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.042, power x1.000
+    gpu  0  699 W   amd-smi set -g '0' -o '699'
+    gpu  1  701 W   amd-smi set -g '1' -o '701'
+    gpu  2  724 W   amd-smi set -g '2' -o '724'
+    gpu  3  694 W   amd-smi set -g '3' -o '694'
+    gpu  4  686 W   amd-smi set -g '4' -o '686'
+    gpu  5  692 W   amd-smi set -g '5' -o '692'
+    gpu  6  710 W   amd-smi set -g '6' -o '710'
+    gpu  7  694 W   amd-smi set -g '7' -o '694'
+  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.067, power x1.029
+    gpu  0  719 W   amd-smi set -g '0' -o '719'
+    gpu  1  721 W   amd-smi set -g '1' -o '721'
+    gpu  2  745 W   amd-smi set -g '2' -o '745'
+    gpu  3  714 W   amd-smi set -g '3' -o '714'
+    gpu  4  706 W   amd-smi set -g '4' -o '706'
     gpu  5  711 W   amd-smi set -g '5' -o '711'
-    gpu  6  736 W   amd-smi set -g '6' -o '736'
+    gpu  6  730 W   amd-smi set -g '6' -o '730'
     gpu  7  714 W   amd-smi set -g '7' -o '714'
-  gpu-realloc: sum 5574 W of 5600 W, predicted throughput x1.084, power x0.995
-    gpu  0  694 W   amd-smi set -g '0' -o '694'
-    gpu  1  698 W   amd-smi set -g '1' -o '698'
-    gpu  2  750 W   amd-smi set -g '2' -o '750'
-    gpu  3  685 W   amd-smi set -g '3' -o '685'
-    gpu  4  670 W   amd-smi set -g '4' -o '670'
-    gpu  5  674 W   amd-smi set -g '5' -o '674'
-    gpu  6  721 W   amd-smi set -g '6' -o '721'
-    gpu  7  682 W   amd-smi set -g '7' -o '682'
-  cpu-slosh: sum 5740 W of 5760 W, predicted throughput x1.088, power x1.025
-    gpu  0  716 W   amd-smi set -g '0' -o '716'
-    gpu  1  718 W   amd-smi set -g '1' -o '718'
-    gpu  2  750 W   amd-smi set -g '2' -o '750'
-    gpu  3  709 W   amd-smi set -g '3' -o '709'
-    gpu  4  701 W   amd-smi set -g '4' -o '701'
-    gpu  5  704 W   amd-smi set -g '5' -o '704'
-    gpu  6  733 W   amd-smi set -g '6' -o '733'
-    gpu  7  709 W   amd-smi set -g '7' -o '709'
+  limits: TDP 750 W (table), initial cap 700 W (table), min limit none
 
 == Verdict (litsi check) ==
 node default: IMBALANCED
@@ -78,5 +79,5 @@ node default: IMBALANCED
   fired   freq-spread  1.064 (threshold 1.040)
   fired   straggler    1.067 (threshold 1.020); gpu 2 straggler in 100.0% of samples
   skipped throttle     no throttling telemetry for two or more GPUs
-  recommended caps (gpu-realloc, model prediction): gpu 0 694 W, gpu 1 698 W, gpu 2 750 W, gpu 3 685 W, gpu 4 670 W, gpu 5 674 W, gpu 6 721 W, gpu 7 682 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 699 W, gpu 1 701 W, gpu 2 724 W, gpu 3 694 W, gpu 4 686 W, gpu 5 692 W, gpu 6 710 W, gpu 7 694 W
 --- stderr

@@ -52,33 +52,34 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   cpu-slosh    align to min GPU: throughput x1.060, node GPU power x1.016
 
 recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5471 W of 6000 W, predicted throughput x0.999, power x0.912
-    gpu  0  679 W   amd-smi set -g '0' -o '679'
-    gpu  1  670 W   amd-smi set -g '1' -o '670'
-    gpu  2  692 W   amd-smi set -g '2' -o '692'
-    gpu  3  681 W   amd-smi set -g '3' -o '681'
-    gpu  4  666 W   amd-smi set -g '4' -o '666'
+  gpu-red: sum 5818 W of 6000 W, predicted throughput x1.000, power x0.970
+    gpu  0  725 W   amd-smi set -g '0' -o '725'
+    gpu  1  723 W   amd-smi set -g '1' -o '723'
+    gpu  2  730 W   amd-smi set -g '2' -o '730'
+    gpu  3  727 W   amd-smi set -g '3' -o '727'
+    gpu  4  721 W   amd-smi set -g '4' -o '721'
     gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  666 W   amd-smi set -g '6' -o '666'
-    gpu  7  667 W   amd-smi set -g '7' -o '667'
-  gpu-realloc: sum 5563 W of 5600 W, predicted throughput x1.005, power x0.993
-    gpu  0  691 W   amd-smi set -g '0' -o '691'
-    gpu  1  684 W   amd-smi set -g '1' -o '684'
-    gpu  2  702 W   amd-smi set -g '2' -o '702'
-    gpu  3  693 W   amd-smi set -g '3' -o '693'
-    gpu  4  681 W   amd-smi set -g '4' -o '681'
-    gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  681 W   amd-smi set -g '6' -o '681'
-    gpu  7  681 W   amd-smi set -g '7' -o '681'
-  cpu-slosh: sum 5759 W of 5760 W, predicted throughput x1.005, power x1.028
-    gpu  0  718 W   amd-smi set -g '0' -o '718'
+    gpu  6  721 W   amd-smi set -g '6' -o '721'
+    gpu  7  721 W   amd-smi set -g '7' -o '721'
+  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.002, power x1.000
+    gpu  0  700 W   amd-smi set -g '0' -o '700'
+    gpu  1  694 W   amd-smi set -g '1' -o '694'
+    gpu  2  703 W   amd-smi set -g '2' -o '703'
+    gpu  3  698 W   amd-smi set -g '3' -o '698'
+    gpu  4  692 W   amd-smi set -g '4' -o '692'
+    gpu  5  724 W   amd-smi set -g '5' -o '724'
+    gpu  6  694 W   amd-smi set -g '6' -o '694'
+    gpu  7  695 W   amd-smi set -g '7' -o '695'
+  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.004, power x1.029
+    gpu  0  719 W   amd-smi set -g '0' -o '719'
     gpu  1  714 W   amd-smi set -g '1' -o '714'
     gpu  2  723 W   amd-smi set -g '2' -o '723'
     gpu  3  718 W   amd-smi set -g '3' -o '718'
     gpu  4  712 W   amd-smi set -g '4' -o '712'
-    gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  712 W   amd-smi set -g '6' -o '712'
-    gpu  7  712 W   amd-smi set -g '7' -o '712'
+    gpu  5  745 W   amd-smi set -g '5' -o '745'
+    gpu  6  714 W   amd-smi set -g '6' -o '714'
+    gpu  7  715 W   amd-smi set -g '7' -o '715'
+  limits: TDP 750 W (table), initial cap 700 W (table), min limit none
 
 == Verdict (litsi check) ==
 node default: IMBALANCED
@@ -87,5 +88,5 @@ node default: IMBALANCED
   fired   freq-spread  1.054 (threshold 1.040)
   fired   straggler    1.060 (threshold 1.020); gpu 5 straggler in 100.0% of samples
   skipped throttle     no throttling telemetry for two or more GPUs
-  recommended caps (gpu-realloc, model prediction): gpu 0 691 W, gpu 1 684 W, gpu 2 702 W, gpu 3 693 W, gpu 4 681 W, gpu 5 750 W, gpu 6 681 W, gpu 7 681 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 700 W, gpu 1 694 W, gpu 2 703 W, gpu 3 698 W, gpu 4 692 W, gpu 5 724 W, gpu 6 694 W, gpu 7 695 W
 --- stderr

@@ -4,6 +4,7 @@ setup: litsi -q synth --gpus 4 --samples 2 --layers 2 --straggler 1 --format all
 run: cd a && find . -type f | sort | while read f; do cmp "$f" "../b/$f" || exit 1; echo "$f"; done
 exit: 0
 --- stdout
+./amd-smi-static.json
 ./amd-smi.csv
 ./rank0.json
 ./rank1.json

@@ -12,10 +12,12 @@ usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]
                    [--straggler gpu[,gpu...]] [--temp-spread c]
                    [--format pytorch|rocprofv3|rocprof|all]
                    [--telemetry amd-smi|nvidia-smi|none] [--gzip]
-                   [--power-cap w] [--caps file] -o dir
+                   [--power-cap w] [--caps file] [--physics key=value[,...]]
+                   -o dir
 litsi synth: rocprof formats need an AMD node; nvidia-smi telemetry makes an NVIDIA node
 usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]
                    [--straggler gpu[,gpu...]] [--temp-spread c]
                    [--format pytorch|rocprofv3|rocprof|all]
                    [--telemetry amd-smi|nvidia-smi|none] [--gzip]
-                   [--power-cap w] [--caps file] -o dir
+                   [--power-cap w] [--caps file] [--physics key=value[,...]]
+                   -o dir

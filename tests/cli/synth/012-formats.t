@@ -3,6 +3,7 @@ setup: litsi -q synth --gpus 2 --samples 1 --layers 1 --format all -o n
 run: find n -type f | sort; sed -n '1,3p;/distributedInfo/p;/baseTime/p' n/rank1.json; head -2 n/synth-node0/48211/48211_kernel_trace.csv | cut -c1-200; head -1 n/amd-smi.csv; sed -n 3p n/amd-smi.csv | cut -c1-180; sed -n '/^$/=' n/amd-smi.csv | head -2; grep -c '"Agent 3"' n/synth-node0/48228/48228_kernel_trace.csv
 exit: 0
 --- stdout
+n/amd-smi-static.json
 n/amd-smi.csv
 n/rank0.json
 n/rank1.json

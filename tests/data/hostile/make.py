@@ -11,7 +11,7 @@ n = int(sys.argv[3]) if len(sys.argv) > 3 else 2
 os.makedirs(out, exist_ok=True)
 KERNEL = ' gemm\x1b]0;pwned\x07\x1b[31mRED\x00tail"q\\b\nZ@@FF@@'
 KERNEL2 = ' a"b\\c\x01d'
-PRODUCT = 'MI\x1b[2Jclear\x9b1m"x"\\@@FF@@'
+PRODUCT = 'MI300X\x1b[2Jclear\x9b1m"x"\\@@FF@@'
 for r in range(n):
     with gzip.open(os.path.join(src, 'rank%d.json.gz' % r), 'rt') as f:
         d = json.load(f)

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * limits.c: what a node's telemetry says about its part's power limits and,
+ * with several runs of the node (ingest --run), each GPU's operating point
+ * per run and the power-to-clock slope fitted to them (litsi-caps(1)).
+ */
+#include "litsi/results.h"
+#include "litsi/litsi.h"
+#include "litsi/store.h"
+#include "litsi/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The limits each GPU's telemetry recorded, and the rule's pick for the node. */
+static int
+load_limits(struct res_model *n, const struct res_opts *o, struct err *err)
+{
+	size_t g, G = n->nd.G;
+	struct part_power *tel = xcalloc(G + 1, sizeof(*tel));
+	const char *product = G ? n->nd.gpus[0].product : NULL;
+	int rc = 0;
+
+	n->glim = xcalloc(G + 1, sizeof(*n->glim));
+	for (g = 0; g < G && !rc; g++) {
+		struct gpu_limits *l = &n->glim[g];
+
+		rc = store_gpu_limits(n->nd.st, n->nd.gpus[g].id, NULL, l, err);
+		tel[g] = (struct part_power){ l->cap, l->min, l->max, l->def };
+	}
+	if (!rc)
+		n->has_lim = !parts_resolve(product, tel, G, o->tdp, o->cap0, &n->lim);
+	free(tel);
+	return rc;
+}
+
+/* Fit GPU @g's slope to its points of the runs; the latest run's point is its own. */
+static void
+fit_gpu(struct res_model *n, size_t g, double *p, double *f)
+{
+	size_t r, k = 0, last = SIZE_MAX;
+
+	for (r = 0; r < n->nruns; r++) {
+		double pw = n->run_p[g * n->nruns + r], fr = n->run_f[g * n->nruns + r];
+
+		if (isnan(pw) || isnan(fr))
+			continue;
+		p[k] = pw;
+		f[k++] = fr;
+		last = r;
+	}
+	if (k < 2 || caps_fit_slope(p, f, k, &n->slope[g]))
+		return;
+	n->cur_p[g] = n->run_p[g * n->nruns + last];
+	n->cur_f[g] = n->run_f[g * n->nruns + last];
+	n->cur_cap[g] = n->run_cap[last * n->nd.G + g];
+	n->fitted++;
+}
+
+/* Each run's operating point of each GPU; with two or more, the fitted slopes. */
+static int
+load_runs(struct res_model *n, struct err *err)
+{
+	size_t G = n->nd.G, g, r, nr = 0;
+	char **runs = NULL;
+	double *p, *f;
+	int rc;
+
+	n->slope = xcalloc(G + 1, sizeof(*n->slope));
+	n->cur_p = xcalloc(G + 1, sizeof(*n->cur_p));
+	n->cur_f = xcalloc(G + 1, sizeof(*n->cur_f));
+	n->cur_cap = xcalloc(G + 1, sizeof(*n->cur_cap));
+	if ((rc = store_runs(n->nd.st, n->nd.node_id, &runs, &nr, err)))
+		return rc;
+	n->nruns = nr;
+	n->run_p = xmalloc((G * nr + 1) * sizeof(*n->run_p));
+	n->run_f = xmalloc((G * nr + 1) * sizeof(*n->run_f));
+	n->run_cap = xmalloc((G * nr + 1) * sizeof(*n->run_cap));
+	for (g = 0; g < G && !rc; g++)
+		for (r = 0; r < nr && !rc; r++) {
+			const struct gpu_row *gr = &n->nd.gpus[g];
+			struct gpu_limits gl;
+
+			rc = store_run_metric(n->nd.st, gr->id, runs[r], METRIC_POWER,
+					      &n->run_p[g * nr + r], err);
+			if (!rc)
+				rc = store_run_metric(n->nd.st, gr->id, runs[r], METRIC_GFX_CLK,
+						      &n->run_f[g * nr + r], err);
+			if (!rc)
+				rc = store_gpu_limits(n->nd.st, gr->id, runs[r], &gl, err);
+			if (!rc)
+				n->run_cap[r * G + g] = gl.cap > 0 ? gl.cap : NAN;
+		}
+	for (r = 0; r < nr; r++)
+		free(runs[r]);
+	free(runs);
+	if (rc || nr < 2)
+		return rc;
+	p = xmalloc((nr + 1) * sizeof(*p));
+	f = xmalloc((nr + 1) * sizeof(*f));
+	for (g = 0; g < G; g++)
+		fit_gpu(n, g, p, f);
+	free(p);
+	free(f);
+	return 0;
+}
+
+int
+res_limits_load(struct res_model *n, const struct res_opts *o, struct err *err)
+{
+	int rc = load_limits(n, o, err);
+
+	return rc ? rc : load_runs(n, err);
+}
+
+void
+res_limits_release(struct res_model *n)
+{
+	free(n->glim);
+	free(n->run_p);
+	free(n->run_f);
+	free(n->run_cap);
+	free(n->slope);
+	free(n->cur_p);
+	free(n->cur_f);
+	free(n->cur_cap);
+}
+
+const char *
+res_limits_why(const struct res_model *n, char *buf, size_t len)
+{
+	char *product = visible_dup(n->nd.G ? n->nd.gpus[0].product : NULL);
+	char *name = visible_dup(n->nd.name);
+
+	snprintf(buf, len,
+		 "node '%s': no power limits in its telemetry and its part ('%s') is not in "
+		 "the product table: give --tdp W and --cap W",
+		 name, product ? product : "unknown");
+	free(product);
+	free(name);
+	return buf;
+}

@@ -93,18 +93,21 @@ struct caps_gpu_model {
 	double f_max;			/* the part's (or the largest seen) gfx clock, MHz */
 	double slope;			/* W/MHz fitted from operating points; 0: assumed */
 	double cap;			/* the cap it ran under, W; 0 or NaN: unknown */
+	double alpha;			/* P − P_idle ∝ f^alpha fitted from runs; 0: not fitted */
 };
 
 /*
- * caps_model_freq() - the clock at @cap. Assumed (slope 0): the line through
- * idle, f' = (cap − P_idle) / M with M = (p − P_idle) / f. Fitted: the line
- * through (f, p) with the fitted slope, f' = f + (cap − p) / slope. At most
+ * caps_model_freq() - the clock at @cap. Assumed (slope and alpha 0): the
+ * line through idle, f' = (cap − P_idle) / M with M = (p − P_idle) / f.
+ * Fitted exponent: the curve through (f, p) and idle, P − P_idle =
+ * (p − P_idle)·(f'/f)^alpha, so f' = f·((cap − P_idle)/(p − P_idle))^(1/alpha).
+ * Fitted slope: the line through (f, p), f' = f + (cap − p) / slope. At most
  * f_max; at most f when the GPU was not power-limited (p more than 3% under
  * its known cap: more power would not raise its clock); never below 1% of f
  * (a cap at or under idle power would stop the GPU).
  */
 double caps_model_freq(const struct caps_gpu_model *g, double p_idle, double cap);
-/* caps_model_power() - power at clock @f' on the same line. */
+/* caps_model_power() - power at clock @f' on the same line or curve. */
 double caps_model_power(const struct caps_gpu_model *g, double p_idle, double f2);
 /*
  * caps_fit_slope() - least-squares slope (W/MHz) of power on clock over @n
@@ -113,6 +116,16 @@ double caps_model_power(const struct caps_gpu_model *g, double p_idle, double f2
  * not positive (the points do not determine it).
  */
 int caps_fit_slope(const double *p, const double *f, size_t n, double *slope);
+/*
+ * caps_fit_alpha() - the exponent of P − @p_idle ∝ f^alpha fitted (least
+ * squares of ln(P − P_idle) on ln f) to @n operating points, within
+ * [CAPS_ALPHA_MIN, CAPS_ALPHA_MAX]: linear through idle up to the steepest
+ * voltage-frequency curve a part shows. Return: 0, or -1 when fewer than two
+ * points lie above idle or their clocks span under 0.2%.
+ */
+int caps_fit_alpha(const double *p, const double *f, size_t n, double p_idle, double *alpha);
+#define CAPS_ALPHA_MIN 1.0
+#define CAPS_ALPHA_MAX 3.0
 
 /*
  * One recorded sample for re-timing: its matched compute keys, and the
@@ -173,14 +186,21 @@ struct caps_loop_result {
 };
 
 enum { CAPS_MAX_ADJ = 200 };
-/* gpu-red: reported caps keep at least this predicted throughput. */
-#define CAPS_RED_MIN_S 0.999
+/*
+ * gpu-red trades a little throughput for power: the caps may cost at most
+ * CAPS_RED_LOSS of the throughput at TDP, of which CAPS_RED_PRED_MARGIN is
+ * kept back for the prediction's error, so the reported caps keep at least
+ * CAPS_RED_MIN_S predicted throughput.
+ */
+#define CAPS_RED_LOSS 0.005
+#define CAPS_RED_PRED_MARGIN 0.002
+#define CAPS_RED_MIN_S (1 - CAPS_RED_LOSS + CAPS_RED_PRED_MARGIN)
 /*
  * gpu-red: leaders keep this much more speed than the slowest GPU. GPUs that
  * reach a collective together run more of their kernels beside the comm
  * kernel than a waiting straggler did, which the work model does not see.
  */
-#define CAPS_RED_MARGIN 0.005
+#define CAPS_RED_MARGIN 0.003
 /* Predicted S_iter within this of each other are equal (ties: less power). */
 #define CAPS_S_TIE 1e-9
 

@@ -179,8 +179,10 @@ struct res_model {
 	double *run_p, *run_f;		/* [G * nruns] median power W / clock MHz, NaN */
 	double *run_cap;		/* [nruns * G] the cap each GPU ran under per run, NaN */
 	double *slope;			/* [G] W/MHz fitted to the runs' points; 0: not fitted */
+	double *alpha;			/* [G] exponent fitted with P_idle (caps_fit_alpha()); 0 */
 	double *cur_p, *cur_f, *cur_cap;	/* [G] the latest run's point and cap (fitted GPUs) */
-	size_t fitted;			/* GPUs whose slope is fitted */
+	size_t fitted;			/* GPUs whose slope or exponent is fitted */
+	size_t pooled;			/* GPUs that took the fitted GPUs' median exponent */
 };
 
 /*
@@ -197,8 +199,11 @@ const char *res_power_missing(const struct res_model *n);
 /*
  * res_gpu_models() - per-GPU power/clock for caps_loop(): the operating point
  * of the traced window, or of the latest run where the runs fit a slope, and
- * the cap each GPU ran under; false if any is missing.
+ * the cap each GPU ran under; a median power within RES_AT_CAP of that cap is
+ * the cap (readings are noisy, the power controller holds the mean at the
+ * cap). False if any is missing.
  */
+#define RES_AT_CAP 0.02
 bool res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm);
 
 /* ---- thermal summary of a node (METHOD §8) ---- */
@@ -312,6 +317,7 @@ struct res_caps {
 	double s_bound;		/* the scenario's alignment bound (model §5) */
 	struct part_limits lim;	/* the limits the caps kept to */
 	size_t fitted;		/* GPUs whose power-to-clock slope came from the runs */
+	size_t pooled;		/* GPUs that took the median exponent of those */
 };
 
 /*

@@ -202,7 +202,9 @@ caps_model_freq(const struct caps_gpu_model *g, double p_idle, double cap)
 
 	if (!power_limited(g))
 		fmax = g->f;
-	if (g->slope > 0 && g->f > 0) {
+	if (g->alpha > 0 && g->f > 0 && g->p > p_idle) {
+		f2 = cap > p_idle ? g->f * pow((cap - p_idle) / (g->p - p_idle), 1 / g->alpha) : 0;
+	} else if (g->slope > 0 && g->f > 0) {
 		f2 = g->f + (cap - g->p) / g->slope;
 	} else {
 		if (!(g->f > 0) || !(g->p > p_idle))
@@ -219,6 +221,8 @@ caps_model_freq(const struct caps_gpu_model *g, double p_idle, double cap)
 double
 caps_model_power(const struct caps_gpu_model *g, double p_idle, double f2)
 {
+	if (g->alpha > 0 && g->f > 0 && g->p > p_idle)
+		return p_idle + (g->p - p_idle) * pow(f2 / g->f, g->alpha);
 	if (g->slope > 0 && g->f > 0)
 		return g->p + g->slope * (f2 - g->f);
 	if (!(g->f > 0) || !(g->p > p_idle))
@@ -251,6 +255,36 @@ caps_fit_slope(const double *p, const double *f, size_t n, double *slope)
 	if (!(sxy / sxx > 0))
 		return -1;
 	*slope = sxy / sxx;
+	return 0;
+}
+
+int
+caps_fit_alpha(const double *p, const double *f, size_t n, double p_idle, double *alpha)
+{
+	double mx = 0, my = 0, sxx = 0, sxy = 0, lo = INFINITY, hi = -INFINITY, a;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (p[i] > p_idle && f[i] > 0) {
+			mx += log(f[i]);
+			my += log(p[i] - p_idle);
+			lo = f[i] < lo ? f[i] : lo;
+			hi = f[i] > hi ? f[i] : hi;
+			k++;
+		}
+	if (k < 2 || !(hi >= lo * 1.002))
+		return -1;
+	mx /= (double)k;
+	my /= (double)k;
+	for (i = 0; i < n; i++)
+		if (p[i] > p_idle && f[i] > 0) {
+			double x = log(f[i]) - mx;
+
+			sxx += x * x;
+			sxy += x * (log(p[i] - p_idle) - my);
+		}
+	a = sxy / sxx;
+	*alpha = !(a >= CAPS_ALPHA_MIN) ? CAPS_ALPHA_MIN : a > CAPS_ALPHA_MAX ? CAPS_ALPHA_MAX : a;
 	return 0;
 }
 
@@ -722,32 +756,38 @@ search_equal(struct search *x, int64_t P_n, int *caps)
 }
 
 /*
- * gpu-red: the lowest caps that keep each GPU's predicted busy time at most
- * k · T0 (T0: the slowest GPU's at the initial caps), for the largest k <= 1
- * whose S_iter (against @t_init) stays >= CAPS_RED_MIN_S.
+ * gpu-red: the lowest caps (at most the initial ones) that keep each GPU's
+ * predicted busy time within k · T0, T0 being the slowest GPU's at the
+ * initial caps, and each other GPU CAPS_RED_MARGIN under that, for the
+ * largest k in [0.9, 1 + 10 · CAPS_RED_LOSS] whose S_iter (against @t_init)
+ * stays >= CAPS_RED_MIN_S. k above 1 spends the loss allowance: every GPU,
+ * the slowest too, may run slower than the slowest did.
  */
 static void
 search_red(struct search *x, const int *init, double t_init, int *caps)
 {
-	double T0 = 0, klo = 0.9, khi = 1, t, pw;
+	double T0 = 0, klo = 0.9, khi = 1 + 10 * CAPS_RED_LOSS, t, pw;
 	int *tmp = xcalloc(x->G, sizeof(int));
-	size_t g, it;
+	size_t g, it, slow = 0;
 
 	for (g = 0; g < x->G; g++) {
 		double b = busy_at(x, g, init[g]);
 
-		T0 = b > T0 ? b : T0;
+		if (b > T0) {
+			T0 = b;
+			slow = g;
+		}
 	}
-	T0 *= 1 - CAPS_RED_MARGIN;
 	memcpy(caps, init, x->G * sizeof(int));
 	for (it = 0; it < 40; it++) {
-		double k = it ? (klo + khi) / 2 : 1;
+		double k = it ? (klo + khi) / 2 : khi;
 
 		for (g = 0; g < x->G; g++) {
-			double c = ceil(cap_for_time(x, g, k * T0) - 1e-9);
+			double T = k * T0 * (g == slow ? 1 : 1 - CAPS_RED_MARGIN);
+			double c = ceil(cap_for_time(x, g, T) - 1e-9);
 
-			/* only a GPU that is to run slower than it did gets a lower cap */
-			if (x->pr->total[g] / (k * T0) >= 1 - 1e-9)
+			/* only a GPU that is to run slower than it does at its cap gets less */
+			if (busy_at(x, g, init[g]) >= T * (1 - 1e-9))
 				c = init[g];
 			tmp[g] = c > init[g] ? init[g] : (int)c;
 		}
@@ -798,8 +838,8 @@ static const char *
 pick_reason(enum caps_scenario sc, const struct cand *best)
 {
 	if (sc == CAPS_GPU_RED)
-		return best->adj ? "least predicted power with S_iter >= 0.999"
-				 : "initial caps: no candidate saved power with S_iter >= 0.999";
+		return best->adj ? "least predicted power with S_iter >= 0.997"
+				 : "initial caps: no candidate saved power with S_iter >= 0.997";
 	if (!best->adj)
 		return "initial caps: no candidate predicted a higher S_iter, or the same for "
 		       "less power";

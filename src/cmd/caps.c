@@ -268,9 +268,9 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 			 nodes[i].name, l->tdp, l->tdp_from, l->cap0, l->cap0_from, min);
 		if (no[i].fitted)
 			fmt_note(f, "calibration",
-				 "node %s: power-to-clock slopes of %zu of %zu GPUs fitted to the "
-				 "runs' operating points (ingest --run)",
-				 nodes[i].name, no[i].fitted, no[i].G);
+				 "node %s: power-to-clock curves of %zu of %zu GPUs fitted to the "
+				 "runs' operating points (ingest --run), %zu took their median",
+				 nodes[i].name, no[i].fitted, no[i].G, no[i].pooled);
 	}
 }
 

@@ -127,6 +127,7 @@ closed_loop(struct res_caps *c, const struct res_model *n, const struct caps_par
 	c->s_model = r.s_model;
 	c->s_bound = r.s_bound;
 	c->fitted = n->fitted;
+	c->pooled = n->pooled;
 	caps_loop_release(&r);
 	free(gm);
 	return 0;

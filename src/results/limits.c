@@ -6,6 +6,7 @@
  */
 #include "litsi/results.h"
 #include "litsi/litsi.h"
+#include "litsi/stats.h"
 #include "litsi/store.h"
 #include "litsi/util.h"
 
@@ -36,27 +37,64 @@ load_limits(struct res_model *n, const struct res_opts *o, struct err *err)
 	return rc;
 }
 
-/* Fit GPU @g's slope to its points of the runs; the latest run's point is its own. */
+/*
+ * Fit GPU @g's power-to-clock relation to its points of the runs: with
+ * P_idle, the exponent of P − P_idle ∝ f^alpha (the line through idle when
+ * the points say so, a convex curve when they bend), else a straight slope.
+ * A run whose median power is within RES_AT_CAP of its cap ran at its cap.
+ * The latest run's point is the GPU's operating point (cur_*, NaN without one).
+ */
 static void
 fit_gpu(struct res_model *n, size_t g, double *p, double *f)
 {
-	size_t r, k = 0, last = SIZE_MAX;
+	size_t r, k = 0, last = SIZE_MAX, G = n->nd.G;
 
 	for (r = 0; r < n->nruns; r++) {
 		double pw = n->run_p[g * n->nruns + r], fr = n->run_f[g * n->nruns + r];
+		double cap = n->run_cap[r * G + g];
 
 		if (isnan(pw) || isnan(fr))
 			continue;
+		if (cap > 0 && fabs(pw - cap) <= RES_AT_CAP * cap)
+			pw = cap;
 		p[k] = pw;
 		f[k++] = fr;
 		last = r;
 	}
-	if (k < 2 || caps_fit_slope(p, f, k, &n->slope[g]))
+	if (!k)
 		return;
-	n->cur_p[g] = n->run_p[g * n->nruns + last];
-	n->cur_f[g] = n->run_f[g * n->nruns + last];
-	n->cur_cap[g] = n->run_cap[last * n->nd.G + g];
+	n->cur_p[g] = p[k - 1];
+	n->cur_f[g] = f[k - 1];
+	n->cur_cap[g] = n->run_cap[last * G + g];
+	/* a straight slope only where P_idle is unknown: two close points make it wild */
+	if (k < 2 || (isnan(n->p_idle) ? caps_fit_slope(p, f, k, &n->slope[g])
+				       : caps_fit_alpha(p, f, k, n->p_idle, &n->alpha[g])))
+		return;
 	n->fitted++;
+}
+
+/*
+ * The GPUs of a node are one part: a GPU whose runs did not move its clock
+ * enough to show its curve takes the median exponent of those that did.
+ * @tmp: room for G doubles.
+ */
+static void
+pool_alpha(struct res_model *n, double *tmp)
+{
+	size_t g, k = 0;
+	double med;
+
+	for (g = 0; g < n->nd.G; g++)
+		if (n->alpha[g] > 0)
+			tmp[k++] = n->alpha[g];
+	if (!k || k == n->nd.G)
+		return;
+	med = stats_median(tmp, k);
+	for (g = 0; g < n->nd.G; g++)
+		if (!(n->alpha[g] > 0) && !isnan(n->cur_p[g]) && !isnan(n->cur_f[g])) {
+			n->alpha[g] = med;
+			n->pooled++;
+		}
 }
 
 /* Each run's operating point of each GPU; with two or more, the fitted slopes. */
@@ -69,9 +107,12 @@ load_runs(struct res_model *n, struct err *err)
 	int rc;
 
 	n->slope = xcalloc(G + 1, sizeof(*n->slope));
+	n->alpha = xcalloc(G + 1, sizeof(*n->alpha));
 	n->cur_p = xcalloc(G + 1, sizeof(*n->cur_p));
 	n->cur_f = xcalloc(G + 1, sizeof(*n->cur_f));
 	n->cur_cap = xcalloc(G + 1, sizeof(*n->cur_cap));
+	for (g = 0; g < G; g++)
+		n->cur_p[g] = n->cur_f[g] = n->cur_cap[g] = NAN;
 	if ((rc = store_runs(n->nd.st, n->nd.node_id, &runs, &nr, err)))
 		return rc;
 	n->nruns = nr;
@@ -96,12 +137,13 @@ load_runs(struct res_model *n, struct err *err)
 	for (r = 0; r < nr; r++)
 		free(runs[r]);
 	free(runs);
-	if (rc || nr < 2)
+	if (rc || !nr)
 		return rc;
-	p = xmalloc((nr + 1) * sizeof(*p));
+	p = xmalloc((nr + G + 1) * sizeof(*p));
 	f = xmalloc((nr + 1) * sizeof(*f));
 	for (g = 0; g < G; g++)
 		fit_gpu(n, g, p, f);
+	pool_alpha(n, p);
 	free(p);
 	free(f);
 	return 0;
@@ -123,6 +165,7 @@ res_limits_release(struct res_model *n)
 	free(n->run_f);
 	free(n->run_cap);
 	free(n->slope);
+	free(n->alpha);
 	free(n->cur_p);
 	free(n->cur_f);
 	free(n->cur_cap);

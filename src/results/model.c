@@ -237,14 +237,19 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 		gm[g].p = t->med[RES_POW][g];
 		gm[g].f = t->med[RES_CLK][g];
 		gm[g].f_max = t->fmax[g];
-		gm[g].slope = 0;
+		gm[g].slope = gm[g].alpha = 0;
 		gm[g].cap = n->glim ? n->glim[g].cap : 0;
-		if (n->slope && n->slope[g] > 0) {
+		/* with runs (ingest --run), the latest run's point: runs can overlap in time */
+		if (n->nruns && !isnan(n->cur_p[g]) && !isnan(n->cur_f[g])) {
 			gm[g].p = n->cur_p[g];
 			gm[g].f = n->cur_f[g];
 			gm[g].slope = n->slope[g];
+			gm[g].alpha = n->alpha[g];
 			gm[g].cap = isnan(n->cur_cap[g]) ? 0 : n->cur_cap[g];
 		}
+		/* held by its cap: the power controller keeps the mean at the cap */
+		if (gm[g].cap > 0 && fabs(gm[g].p - gm[g].cap) <= RES_AT_CAP * gm[g].cap)
+			gm[g].p = gm[g].cap;
 	}
 	return true;
 }

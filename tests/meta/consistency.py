@@ -123,6 +123,17 @@ def check_db(name, db):
         theirs = sorted((p["node"], *(p[k] for k in keys)) for p in cp["prediction"]) if cp else []
         tap(mine == theirs, f"{name}: caps --scenario {scen} prediction and limits = report's",
             f"{mine[:2]} vs {theirs[:2]}")
+    # no printed cap outside the part's limits [min limit, TDP], replay included
+    lim = {(p["node"], p["scenario"]): (p["min_w"], p["tdp_w"]) for p in rep["prediction"]
+           if p["available"]}
+    bad = [c for c in rep["caps"] if (c["node"], c["scenario"]) in lim
+           and not lim[(c["node"], c["scenario"])][0] <= c["cap_w"] <= lim[(c["node"], c["scenario"])][1]]
+    for scen in ("gpu-red", "gpu-realloc", "cpu-slosh"):
+        rp = run(db, "caps", "--scenario", scen, "--replay", "--format", "json")
+        if rp:
+            pl = {p["node"]: (p["min_w"], p["tdp_w"]) for p in rp["prediction"]}
+            bad += [c for c in rp["caps"] if not pl[c["node"]][0] <= c["cap_w"] <= pl[c["node"]][1]]
+    tap(not bad, f"{name}: every cap (model and replay) within the part's limits", f"{bad[:3]}")
     chk_caps = sorted((c["node"], c["gpu"], c["cap_w"]) for c in chk["recommended_caps"])
     rep_caps = sorted((c["node"], c["gpu"], c["cap_w"]) for c in rep["caps"] if c["scenario"] == "gpu-realloc")
     tap(chk_caps == rep_caps, f"{name}: check's recommended caps = report's gpu-realloc caps")

@@ -137,7 +137,9 @@ if command -v python3 >/dev/null 2>&1; then
 		"fused-amd=$c/hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_all_events.json.gz" \
 		"b200=$c/tracelens/tests/traces/b200/eager_trace.json.gz" \
 		"mi250=$c/hta/tests/data/amd_trace/mi250_minitoy_train_ROCm6_2_kineto.json.gz" \
-		"nvidia-smi=$c/nvidia_smi_gpu_glasses/nvidia_smi.csv" >"$tmp/cons" 2>&1
+		"nvidia-smi=$c/nvidia_smi_gpu_glasses/nvidia_smi.csv" \
+		"v100=$c/hta/tests/data/ns_resolution_trace/rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz" \
+		>"$tmp/cons" 2>&1
 	while IFS='	' read -r st name why; do
 		case $st in
 		ok) ok "$name" ;;

@@ -197,7 +197,7 @@ START_TEST(test_closed_loop_toy)
 	struct match m = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = start,
 			   .dur = dur, .ratio = ratio };
 	struct caps_sample s = { .m = &m };
-	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0 }, { 700, 1250, 1250, 0, 0 } };
+	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0, 0 }, { 700, 1250, 1250, 0, 0, 0 } };
 	struct caps_params p;
 	struct caps_loop_result r;
 
@@ -205,21 +205,23 @@ START_TEST(test_closed_loop_toy)
 	p.window = 1;
 	caps_loop(&s, 1, gm, 100, &p, LEAD_SUM, &r);
 	ck_assert(r.converged);
-	ck_assert_int_eq(r.caps[0], 750);
 	/*
-	 * the direct search: GPU 1 CAPS_RED_MARGIN (0.5%) faster than GPU 0,
-	 * 1000 / 0.995 MHz: 100 + 0.48 · 1005.03 = 582.41 → 583 W
+	 * the direct search spends the loss allowance: the straggler (GPU 0)
+	 * gives up power too, and GPU 1 stays faster than it (both run the
+	 * same 100 000 cycles per key)
 	 */
-	ck_assert_int_eq(r.caps[1], 583);
 	ck_assert(r.searched);
+	ck_assert_int_lt(r.caps[0], 750);
+	ck_assert_double_gt(r.f[1], r.f[0]);
+	ck_assert_double_ge(r.s_iter, CAPS_RED_MIN_S);
+	ck_assert_double_lt(r.s_iter, 1);
+	/* more saved than keeping the straggler at TDP (GPU 1 at 583 W) */
+	ck_assert_double_lt(r.power_ratio, (700 + 583) / 1400.0);
 	ck_assert_uint_eq(r.nadj, 25);
 	ck_assert_uint_eq(r.straggler, 0);
-	ck_assert_double_eq_tol(r.f[1], 483 / 0.48, 1e-9);
-	ck_assert_double_eq_tol(r.s_iter, 1, 1e-12);	/* span 200 before and after */
-	ck_assert_double_eq_tol(r.power_ratio, (700 + 583) / 1400.0, 1e-9);
-	/* Algorithms 2-3 stopped at 587: less saving than the search's 583. */
+	/* Algorithms 2-3 stopped at 587 */
 	ck_assert_int_eq(r.last[1], 587);
-	ck_assert_str_eq(r.reason, "least predicted power with S_iter >= 0.999");
+	ck_assert_str_eq(r.reason, "least predicted power with S_iter >= 0.997");
 	caps_loop_release(&r);
 }
 END_TEST
@@ -277,18 +279,21 @@ START_TEST(test_node8_gpu_red)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0, 0 };
 	caps_params_default(&p);
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
 	ck_assert_uint_eq(r.straggler, 5);
-	ck_assert_int_eq(r.caps[5], 750);
 	for (g = 0; g < 8; g++) {
 		ck_assert_int_le(r.caps[g], 750);
 		if (g != 5)
 			ck_assert_int_lt(r.caps[g], 740);	/* leaders lowered */
+		else
+			ck_assert_int_gt(r.caps[g], r.caps[0]);	/* the straggler keeps the most */
 	}
 	ck_assert_double_lt(r.power_ratio, 1);
-	ck_assert_double_eq_tol(r.s_iter, 1, 1e-3);	/* the straggler sets the pace */
+	/* the straggler sets the pace; the loss stays within the allowance */
+	ck_assert_double_ge(r.s_iter, CAPS_RED_MIN_S);
+	ck_assert_double_le(r.s_iter, 1);
 	caps_loop_release(&r);
 }
 END_TEST
@@ -304,7 +309,7 @@ START_TEST(test_node8_gpu_realloc)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -338,7 +343,7 @@ START_TEST(test_node8_realloc_no_gain)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -402,7 +407,7 @@ START_TEST(test_realloc_no_overtake)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	p.cap_min = 650;
@@ -440,6 +445,35 @@ START_TEST(test_fit_slope)
 	g = (struct caps_gpu_model){ .p = 600, .f = 1900, .f_max = 2100, .slope = 0, .cap = 750 };
 	ck_assert_double_eq(caps_model_freq(&g, 140, 750), 1900);
 	ck_assert_double_lt(caps_model_freq(&g, 140, 500), 1900);
+}
+END_TEST
+
+/*
+ * Three runs on a convex part (P − 100 = 600 · (f/2000)^2.5) give its
+ * exponent; the curve through the latest point predicts the others. Points
+ * that bend less than a line through idle give the line (alpha 1); clocks
+ * within 0.2% give nothing.
+ */
+START_TEST(test_fit_alpha)
+{
+	double f3[] = { 1800, 1900, 2000 }, p3[3], a = 0;
+	double pl[] = { 500, 600 }, fl[] = { 1000, 1500 };
+	double pc[] = { 700, 701 }, fc[] = { 2000, 2001 };
+	struct caps_gpu_model g = { .p = 700, .f = 2000, .f_max = 2100, .cap = 700 };
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		p3[i] = 100 + 600 * pow(f3[i] / 2000, 2.5);
+	ck_assert_int_eq(caps_fit_alpha(p3, f3, 3, 100, &a), 0);
+	ck_assert_double_eq_tol(a, 2.5, 1e-9);
+	g.alpha = a;
+	ck_assert_double_eq_tol(caps_model_freq(&g, 100, p3[0]), 1800, 1e-6);
+	ck_assert_double_eq_tol(caps_model_power(&g, 100, 1900), p3[1], 1e-6);
+	/* 400 → 500 W above idle for 1.5x the clock: flatter than a line, so 1 */
+	ck_assert_int_eq(caps_fit_alpha(pl, fl, 2, 100, &a), 0);
+	ck_assert_double_eq(a, CAPS_ALPHA_MIN);
+	ck_assert_int_eq(caps_fit_alpha(pc, fc, 2, 100, &a), -1);
+	ck_assert_int_eq(caps_fit_alpha(p3, f3, 1, 100, &a), -1);
 }
 END_TEST
 
@@ -501,6 +535,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_pred_slowest_gpu);
 	tcase_add_test(tc, test_realloc_no_overtake);
 	tcase_add_test(tc, test_fit_slope);
+	tcase_add_test(tc, test_fit_alpha);
 	tcase_add_test(tc, test_shell_quote);
 	tcase_add_test(tc, test_sync_match);
 	suite_add_tcase(s, tc);

@@ -6,17 +6,17 @@ exit: 0
 # caps
 # node	gpu	initial_w	cap_w	clock_mhz	power_w	command
 default	0	750	726	1983.8075266611977	726	rocm-smi -d '0' --setpoweroverdrive '726'
-default	1	750	723	1988.373562037798	723	rocm-smi -d '1' --setpoweroverdrive '723'
-default	2	750	731	1983.9300778050776	731	rocm-smi -d '2' --setpoweroverdrive '731'
+default	1	750	723	1985.111259228876	723	rocm-smi -d '1' --setpoweroverdrive '723'
+default	2	750	731	1987.1850902378999	731	rocm-smi -d '2' --setpoweroverdrive '731'
 default	3	750	727	1987.1957547169811	727	rocm-smi -d '3' --setpoweroverdrive '727'
 default	4	750	721	1987.819626743232	721	rocm-smi -d '4' --setpoweroverdrive '721'
-default	5	750	750	1977.879914004914	750	rocm-smi -d '5' --setpoweroverdrive '750'
-default	6	750	721	1978.4702575633687	721	rocm-smi -d '6' --setpoweroverdrive '721'
+default	5	750	750	1981.125	750	rocm-smi -d '5' --setpoweroverdrive '750'
+default	6	750	721	1984.9623666940115	721	rocm-smi -d '6' --setpoweroverdrive '721'
 default	7	750	721	1985.9147867104184	721	rocm-smi -d '7' --setpoweroverdrive '721'
 
 
 # prediction
 # node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	tdp_w	initial_cap_w	min_w	why
-default	gpu-realloc	model prediction	6000	5820	200	no	2	5	1	0.97	0.6152773119079344	140.5	750	750	0	S_iter unchanged, least predicted power
+default	gpu-realloc	model prediction	6000	5820	200	no	2	5	1	0.97	0.6202901146350265	140.5	750	750	0	S_iter unchanged, least predicted power
 # limits: node default: TDP 750 W (telemetry), cap 750 W (telemetry), min limit none
 --- stderr

@@ -43,15 +43,15 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   cpu-slosh    align to min GPU: throughput x1.060, node GPU power x1.016
 
 recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5821 W of 6000 W, predicted throughput x1.000, power x0.970
-    gpu  0  727 W   amd-smi set -g '0' -o '727'
-    gpu  1  722 W   amd-smi set -g '1' -o '722'
-    gpu  2  730 W   amd-smi set -g '2' -o '730'
-    gpu  3  727 W   amd-smi set -g '3' -o '727'
-    gpu  4  719 W   amd-smi set -g '4' -o '719'
-    gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  723 W   amd-smi set -g '6' -o '723'
-    gpu  7  723 W   amd-smi set -g '7' -o '723'
+  gpu-red: sum 5798 W of 6000 W, predicted throughput x0.998, power x0.966
+    gpu  0  724 W   amd-smi set -g '0' -o '724'
+    gpu  1  719 W   amd-smi set -g '1' -o '719'
+    gpu  2  727 W   amd-smi set -g '2' -o '727'
+    gpu  3  723 W   amd-smi set -g '3' -o '723'
+    gpu  4  716 W   amd-smi set -g '4' -o '716'
+    gpu  5  749 W   amd-smi set -g '5' -o '749'
+    gpu  6  720 W   amd-smi set -g '6' -o '720'
+    gpu  7  720 W   amd-smi set -g '7' -o '720'
   gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.042, power x1.000
     gpu  0  699 W   amd-smi set -g '0' -o '699'
     gpu  1  694 W   amd-smi set -g '1' -o '694'

@@ -43,15 +43,15 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   cpu-slosh    align to min GPU: throughput x1.067, node GPU power x1.021
 
 recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5820 W of 6000 W, predicted throughput x1.000, power x0.970
-    gpu  0  727 W   amd-smi set -g '0' -o '727'
-    gpu  1  729 W   amd-smi set -g '1' -o '729'
-    gpu  2  750 W   amd-smi set -g '2' -o '750'
-    gpu  3  721 W   amd-smi set -g '3' -o '721'
-    gpu  4  714 W   amd-smi set -g '4' -o '714'
-    gpu  5  719 W   amd-smi set -g '5' -o '719'
-    gpu  6  738 W   amd-smi set -g '6' -o '738'
-    gpu  7  722 W   amd-smi set -g '7' -o '722'
+  gpu-red: sum 5798 W of 6000 W, predicted throughput x0.998, power x0.966
+    gpu  0  724 W   amd-smi set -g '0' -o '724'
+    gpu  1  726 W   amd-smi set -g '1' -o '726'
+    gpu  2  749 W   amd-smi set -g '2' -o '749'
+    gpu  3  718 W   amd-smi set -g '3' -o '718'
+    gpu  4  711 W   amd-smi set -g '4' -o '711'
+    gpu  5  716 W   amd-smi set -g '5' -o '716'
+    gpu  6  735 W   amd-smi set -g '6' -o '735'
+    gpu  7  719 W   amd-smi set -g '7' -o '719'
   gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.042, power x1.000
     gpu  0  699 W   amd-smi set -g '0' -o '699'
     gpu  1  701 W   amd-smi set -g '1' -o '701'

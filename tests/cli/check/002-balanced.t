@@ -9,6 +9,6 @@ node default: ok
   passed  freq-spread  1.001 (threshold 1.040)
   passed  straggler    1.022 (threshold 1.020); no persistent straggler (most frequent: 30.0% of samples)
   skipped throttle     no throttling telemetry for two or more GPUs
-  recommended caps (gpu-realloc, model prediction): gpu 0 750 W, gpu 1 749 W, gpu 2 750 W, gpu 3 750 W, gpu 4 749 W, gpu 5 750 W, gpu 6 750 W, gpu 7 749 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 750 W, gpu 1 750 W, gpu 2 750 W, gpu 3 750 W, gpu 4 750 W, gpu 5 750 W, gpu 6 750 W, gpu 7 750 W
 0 of 1 node imbalanced
 --- stderr

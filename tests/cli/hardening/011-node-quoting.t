@@ -7,17 +7,17 @@ run: for e in nvidia-smi amd-smi rocm-smi; do litsi caps --scenario gpu-red --no
 exit: 0
 --- stdout
 nvidia-smi -i '0' -pl '726'
-nvidia-smi -i '1' -pl '723'
+nvidia-smi -i '1' -pl '722'
 nvidia-smi][-i][0][-pl][726]
-nvidia-smi][-i][1][-pl][723]
+nvidia-smi][-i][1][-pl][722]
 amd-smi set -g '0' -o '726'
-amd-smi set -g '1' -o '723'
+amd-smi set -g '1' -o '722'
 amd-smi][set][-g][0][-o][726]
-amd-smi][set][-g][1][-o][723]
+amd-smi][set][-g][1][-o][722]
 rocm-smi -d '0' --setpoweroverdrive '726'
-rocm-smi -d '1' --setpoweroverdrive '723'
+rocm-smi -d '1' --setpoweroverdrive '722'
 rocm-smi][-d][0][--setpoweroverdrive][726]
-rocm-smi][-d][1][--setpoweroverdrive][723]
+rocm-smi][-d][1][--setpoweroverdrive][722]
 No such file or directory
 No such file or directory
 --- stderr

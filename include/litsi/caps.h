@@ -251,8 +251,9 @@ double caps_align_bound(const struct caps_sample *smp, size_t n, enum caps_scena
  * search: for gpu-realloc / cpu-slosh the caps that give every GPU the same
  * predicted busy time within P_n (bisection on that time, whole watts, the
  * watts left over to the slowest GPUs), for gpu-red the lowest caps that keep
- * every leader CAPS_RED_MARGIN faster than the slowest GPU at the initial caps while
- * S_iter >= CAPS_RED_MIN_S. Every candidate keeps each cap in [cap_min, tdp]
+ * every GPU's busy time within k times the slowest GPU's at the initial caps
+ * (leaders CAPS_RED_MARGIN under that) for the largest k whose S_iter >=
+ * CAPS_RED_MIN_S (k above 1 spends the loss allowance). Every candidate keeps each cap in [cap_min, tdp]
  * and Σ caps <= P_n. The best is reported: gpu-realloc and cpu-slosh: the
  * highest S_iter, ties (within CAPS_S_TIE) to less power; gpu-red: the least
  * power among S_iter >= CAPS_RED_MIN_S. The reported S_iter is capped at the

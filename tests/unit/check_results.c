@@ -332,6 +332,58 @@ START_TEST(test_collective_waits)
 }
 END_TEST
 
+/*
+ * The part's limits: the product table places the MI300X (TDP 750 W, cap
+ * 700 W); a cap in force in the telemetry (740 W) wins over the table's; a
+ * GPU whose median power is within 2% of it is taken at the cap (device 3,
+ * 740 W), one further under it keeps its reading (device 2, 700 W).
+ */
+START_TEST(test_limits_follow_the_part)
+{
+	struct store *st = make_node(TEL_IN_WINDOW, false);
+	struct caps_gpu_model gm[2];
+	struct ingest_opts o = { .rank = -1 };
+	struct rec_source src = { .format = "amd-smi-csv", .clock = CLK_EPOCH, .rank = -1,
+				  .world_size = -1 };
+	struct store_ingest *ig;
+	struct ingest_summary sum;
+	struct res_model n;
+	struct err err = { 0 };
+	struct sink s;
+	int d;
+
+	load(st, &n);
+	ck_assert(n.has_lim);
+	ck_assert_int_eq(n.lim.tdp, 750);
+	ck_assert_int_eq(n.lim.cap0, 700);
+	ck_assert_str_eq(n.lim.cap0_from, "table");
+	res_model_release(&n);
+	ck_assert_int_eq(store_ingest_begin(st, "caps.csv", &o, &ig, &s, &err), 0);
+	ck_assert_int_eq(s.source(&s, &src, &err), 0);
+	for (d = 2; d <= 3; d++) {
+		struct rec_gpu g = { .device = d, .rank = -1, .vendor = "AMD" };
+
+		ck_assert_int_eq(s.gpu(&s, &g, &err), 0);
+		put_tel(&s, d, T0 + S / 2, METRIC_POWER_CAP, 738);
+		put_tel(&s, d, T0 + S, METRIC_POWER_CAP, 740);
+		put_tel(&s, d, T0 + 2 * S, METRIC_POWER_CAP, 742);
+	}
+	ck_assert_int_eq(store_ingest_finish(ig, "caps", 1, &sum, &err), 0);
+	load(st, &n);
+	ck_assert(n.has_lim);
+	ck_assert_int_eq(n.lim.cap0, 740);
+	ck_assert_str_eq(n.lim.cap0_from, "telemetry");
+	ck_assert_int_eq(n.lim.tdp, 750);
+	ck_assert(res_gpu_models(&n, gm));
+	ck_assert_double_eq(gm[0].p, 700);
+	ck_assert_double_eq(gm[1].p, 740);
+	ck_assert_double_eq(gm[1].cap, 740);
+	ck_assert_uint_eq(n.nruns, 0);
+	res_model_release(&n);
+	store_close(st);
+}
+END_TEST
+
 Suite *
 results_suite(void)
 {
@@ -345,6 +397,7 @@ results_suite(void)
 	tcase_add_test(tc, test_whole_log_drops_idle_temperature);
 	tcase_add_test(tc, test_straggler_rule);
 	tcase_add_test(tc, test_collective_waits);
+	tcase_add_test(tc, test_limits_follow_the_part);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -29,6 +29,13 @@ enum store_mode {
  */
 int store_open(const char *path, enum store_mode mode, struct store **out, struct err *err);
 void store_close(struct store *st);
+/*
+ * store_read_begin() - a read transaction, so that a run of queries reads one
+ * snapshot and takes the file lock once, unless a transaction is open already;
+ * *@began says whether this call opened it. store_read_end() ends it if so.
+ */
+int store_read_begin(struct store *st, bool *began, struct err *err);
+void store_read_end(struct store *st, bool began);
 
 /* ---- ingest: one transaction per source ---- */
 struct ingest_opts {

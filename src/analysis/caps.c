@@ -227,22 +227,41 @@ cmp_ord(const void *a, const void *b)
 	return (x->k > y->k) - (x->k < y->k);
 }
 
-void
-caps_retime(const struct caps_sample *s, const double *scale, int64_t *start, int64_t *dur)
+/*
+ * Each GPU's keys in start order (ties by key), the order the re-timing walks
+ * them; it depends on the sample only, so the closed loop computes it once
+ * per sample, not once per step. Keys are mostly in order already.
+ */
+static struct ord *
+retime_order(const struct match *m)
 {
-	const struct match *m = s->m;
-	size_t G = m->G, K = m->K, g, c, i;
+	size_t G = m->G, K = m->K, g, i;
 	struct ord *ord = xmalloc(nz(G * K) * sizeof(*ord));
-	size_t *pos = xcalloc(G ? G : 1, sizeof(*pos));
-	int64_t *sh = xcalloc(G ? G : 1, sizeof(*sh));
 
 	for (g = 0; g < G; g++) {
+		bool sorted = true;
+
 		for (i = 0; i < K; i++) {
 			ord[g * K + i].t = m->start[g * K + i];
 			ord[g * K + i].k = i;
+			if (i && ord[g * K + i].t < ord[g * K + i - 1].t)
+				sorted = false;
 		}
-		qsort(ord + g * K, K, sizeof(*ord), cmp_ord);
+		if (!sorted)
+			qsort(ord + g * K, K, sizeof(*ord), cmp_ord);
 	}
+	return ord;
+}
+
+static void
+retime(const struct caps_sample *s, const struct ord *ord, const double *scale, int64_t *start,
+       int64_t *dur)
+{
+	const struct match *m = s->m;
+	size_t G = m->G, K = m->K, g, c;
+	size_t *pos = xcalloc(G ? G : 1, sizeof(*pos));
+	int64_t *sh = xcalloc(G ? G : 1, sizeof(*sh));
+
 #define STEP(g_, limit_)                                                              \
 	while (pos[g_] < K && ord[(g_) * K + pos[g_]].t < (limit_)) {                 \
 		size_t at_ = (g_) * K + ord[(g_) * K + pos[g_]].k;                     \
@@ -289,9 +308,17 @@ caps_retime(const struct caps_sample *s, const double *scale, int64_t *start, in
 			dur[at] = m->dur[at];
 		}
 #undef STEP
-	free(ord);
 	free(pos);
 	free(sh);
+}
+
+void
+caps_retime(const struct caps_sample *s, const double *scale, int64_t *start, int64_t *dur)
+{
+	struct ord *ord = retime_order(s->m);
+
+	retime(s, ord, scale, start, dur);
+	free(ord);
 }
 
 struct ckey {
@@ -416,14 +443,15 @@ caps_sync_match(size_t G, const struct kspan *const *kern, const size_t *nk, siz
 
 /* Leads of a re-timed sample, aggregated. */
 static void
-sample_leads(const struct caps_sample *s, const double *scale, enum lead_agg agg,
-	     int64_t *start, int64_t *dur, int64_t *lead, double *L, int64_t *span)
+sample_leads(const struct caps_sample *s, const struct ord *ord, const double *scale,
+	     enum lead_agg agg, int64_t *start, int64_t *dur, int64_t *lead, double *L,
+	     int64_t *span)
 {
 	struct match v = *s->m;
 	size_t i, n = v.G * v.K;
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
 
-	caps_retime(s, scale, start, dur);
+	retime(s, ord, scale, start, dur);
 	v.start = start;
 	v.dur = dur;
 	lead_values(&v, lead);
@@ -451,8 +479,8 @@ scales_for(const struct caps_gpu_model *gm, size_t G, double p_idle, const int *
 
 /* Σ over samples of the re-timed span, and Σ of L per GPU. */
 static int64_t
-total_span(const struct caps_sample *smp, size_t n, const double *scale, enum lead_agg agg,
-	   double *Lsum, size_t G)
+total_span(const struct caps_sample *smp, struct ord *const *ord, size_t n, const double *scale,
+	   enum lead_agg agg, double *Lsum, size_t G)
 {
 	int64_t total = 0, span;
 	size_t i, g;
@@ -466,7 +494,7 @@ total_span(const struct caps_sample *smp, size_t n, const double *scale, enum le
 		int64_t *ld = xmalloc((nn ? nn : 1) * sizeof(*ld));
 		double *L = xcalloc(G, sizeof(*L));
 
-		sample_leads(&smp[i], scale, agg, st, du, ld, L, &span);
+		sample_leads(&smp[i], ord[i], scale, agg, st, du, ld, L, &span);
 		total += span;
 		for (g = 0; g < G; g++)
 			Lsum[g] += L[g];
@@ -480,8 +508,8 @@ total_span(const struct caps_sample *smp, size_t n, const double *scale, enum le
 
 /* Model at @caps: Σ of the re-timed spans and Σ of the modelled power. */
 static void
-evaluate(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *gm,
-	 double p_idle, enum lead_agg agg, const int *caps, size_t G, double *scale, double *f2,
+evaluate(const struct caps_sample *smp, struct ord *const *ord, size_t n,
+	 const struct caps_gpu_model *gm, double p_idle, enum lead_agg agg, const int *caps, size_t G, double *scale, double *f2,
 	 double *L, int64_t *span, double *power)
 {
 	size_t g;
@@ -490,7 +518,7 @@ evaluate(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *g
 	*power = 0;
 	for (g = 0; g < G; g++)
 		*power += caps_model_power(&gm[g], p_idle, f2[g]);
-	*span = total_span(smp, n, scale, agg, L, G);
+	*span = total_span(smp, ord, n, scale, agg, L, G);
 }
 
 /* One adjustment's caps as the model predicts them. */
@@ -544,6 +572,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	struct cand best, cur;
 	double *scale, *f2, *L, p_init = 0, p_cur = 0;
 	int64_t *st, *du, *ld, span, t_init, t_cur = 0;
+	struct ord **ord;
 	int *prev;
 
 	memset(out, 0, sizeof(*out));
@@ -557,9 +586,12 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	out->reason = "no GPU";
 	if (!G)
 		return;
-	for (i = 0; i < n; i++)
+	ord = xmalloc(n * sizeof(*ord));
+	for (i = 0; i < n; i++) {
 		if (smp[i].m->K > maxK)
 			maxK = smp[i].m->K;
+		ord[i] = retime_order(smp[i].m);
+	}
 	caps_ctl_init(&ctl, p, G);
 	scale = xcalloc(G, sizeof(*scale));
 	f2 = xcalloc(G, sizeof(*f2));
@@ -570,7 +602,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	ld = xmalloc(nz(G * maxK) * sizeof(*ld));
 	memcpy(out->init, ctl.caps, G * sizeof(int));
 	memcpy(out->caps, ctl.caps, G * sizeof(int));
-	evaluate(smp, n, gm, p_idle, agg, ctl.caps, G, scale, f2, L, &t_init, &p_init);
+	evaluate(smp, ord, n, gm, p_idle, agg, ctl.caps, G, scale, f2, L, &t_init, &p_init);
 	out->straggler = lead_straggler(L, G);
 	best = (struct cand){ 0, 1, 1 };
 	cur = best;
@@ -578,7 +610,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 		bool changed = false;
 
 		memcpy(prev, ctl.caps, G * sizeof(int));
-		sample_leads(&smp[i % n], scale, agg, st, du, ld, L, &span);
+		sample_leads(&smp[i % n], ord[i % n], scale, agg, st, du, ld, L, &span);
 		if (!caps_ctl_feed(&ctl, L))
 			continue;
 		for (g = 0; g < G; g++)
@@ -587,7 +619,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 		stable = changed ? 0 : stable + 1;
 		cur.adj = ctl.nadj;
 		if (changed) {
-			evaluate(smp, n, gm, p_idle, agg, ctl.caps, G, scale, f2, L, &t_cur,
+			evaluate(smp, ord, n, gm, p_idle, agg, ctl.caps, G, scale, f2, L, &t_cur,
 				 &p_cur);
 			cur.s = t_cur > 0 ? (double)t_init / (double)t_cur : NAN;
 			cur.pr = p_init > 0 ? p_cur / p_init : NAN;
@@ -620,6 +652,9 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	free(st);
 	free(du);
 	free(ld);
+	for (i = 0; i < n; i++)
+		free(ord[i]);
+	free(ord);
 	caps_ctl_release(&ctl);
 }
 

@@ -28,11 +28,51 @@ store_prepare(struct store *st, const char *sql, sqlite3_stmt **stmt, struct err
 }
 
 int
+store_prepare_cached(struct store *st, const char *sql, sqlite3_stmt **stmt, struct err *err)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_cached; i++)
+		if (st->cached[i].sql == sql) {
+			*stmt = st->cached[i].s;
+			sqlite3_reset(*stmt);
+			sqlite3_clear_bindings(*stmt);
+			return 0;
+		}
+	if (sqlite3_prepare_v3(st->db, sql, -1, SQLITE_PREPARE_PERSISTENT, stmt, NULL) !=
+	    SQLITE_OK)
+		return store_sqlerr(st, err, "cannot prepare statement");
+	VEC_GROW(st->cached, st->nr_cached + 1, st->alloc_cached);
+	st->cached[st->nr_cached].sql = sql;
+	st->cached[st->nr_cached++].s = *stmt;
+	return 0;
+}
+
+int
 store_exec(struct store *st, const char *sql, struct err *err)
 {
 	if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return store_sqlerr(st, err, "SQL failed");
 	return 0;
+}
+
+int
+store_read_begin(struct store *st, bool *began, struct err *err)
+{
+	*began = false;
+	if (!sqlite3_get_autocommit(st->db))
+		return 0;
+	if (store_exec(st, "BEGIN", err))
+		return err->status;
+	*began = true;
+	return 0;
+}
+
+void
+store_read_end(struct store *st, bool began)
+{
+	if (began)
+		sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
 }
 
 char *
@@ -301,9 +341,14 @@ store_names_reset(struct store *st)
 void
 store_close(struct store *st)
 {
+	size_t i;
+
 	if (!st)
 		return;
 	store_names_reset(st);
+	for (i = 0; i < st->nr_cached; i++)
+		sqlite3_finalize(st->cached[i].s);
+	free(st->cached);
 	if (st->db)
 		sqlite3_close_v2(st->db);
 	free(st->path);

@@ -21,6 +21,7 @@ struct store;
 enum store_mode {
 	STORE_RDONLY = 0,	/* must exist */
 	STORE_RDWR = 1,		/* created if missing */
+	STORE_SCRATCH = 2,	/* private, created if missing, no syncs, journal in memory */
 };
 
 /*
@@ -96,6 +97,18 @@ struct merge_stats {
  * (LITSI_EDATA), both named in the message. @stats: one entry per input.
  */
 int store_merge(const char *out_path, const char *const *inputs, size_t n,
+		struct merge_stats *stats, struct err *err);
+/*
+ * store_adopt() - copy the database at @path, a STORE_SCRATCH one that holds
+ * what ingesting one file wrote, into @st in one transaction (litsi ingest
+ * -j), with ids as ingesting that file into @st would have given them. Its
+ * GPUs that @st already holds take its rank, vendor and product where it has
+ * them; a rank that differs from the one @st holds is refused (LITSI_EDATA)
+ * as the ingest refuses it, the message naming the ingested file @name.
+ * Returns 1, copying nothing, when @st holds all of its sources already (the
+ * same content: a duplicate).
+ */
+int store_adopt(struct store *st, const char *path, const char *name,
 		struct merge_stats *stats, struct err *err);
 
 /* ---- reading ---- */

@@ -275,7 +275,7 @@ open_connection(struct store *st, enum store_mode mode)
 	char *uri;
 	int rc;
 
-	if (mode == STORE_RDWR)
+	if (mode != STORE_RDONLY)
 		return sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
 				       NULL);
 	/* Read-only commands never create the database nor need write access. */
@@ -316,8 +316,13 @@ store_open(const char *path, enum store_mode mode, struct store **out, struct er
 		goto fail;
 	if (check_version(st, err))
 		goto fail;
-	if (!st->readonly && setup_writer(st, err))
+	if (mode == STORE_SCRATCH) {
+		/* A private file removed after use: rollbacks, no durability. */
+		if (store_exec(st, "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF", err))
+			goto fail;
+	} else if (!st->readonly && setup_writer(st, err)) {
 		goto fail;
+	}
 	*out = st;
 	return 0;
 fail:

@@ -74,6 +74,7 @@ struct merge {
 	struct sbuf joins;	/* LEFT JOINs of the id maps, when bulk copying */
 	bool join_maps;		/* add_expr() maps ids through joins, not subqueries */
 	int64_t all_fresh;	/* every source of the input being copied is new */
+	int64_t *off;		/* [nt] per-source tables: the id offset of this input */
 	int njoins;
 };
 
@@ -112,7 +113,7 @@ add_tpl(struct sbuf *sb, const char *tpl, const char *s, const char *d)
 	}
 }
 
-/* temp."mmap_T" (the id map of T) or temp."moff_T" (the id offset of T). */
+/* temp."mmap_T": the id map of T. */
 static void
 add_temp(struct sbuf *sb, const char *kind, const char *table)
 {
@@ -419,6 +420,7 @@ read_schema(struct merge *m, struct err *err)
 		for (j = 0; j < m->t[i].nfks; j++)
 			m->t[i].fks[j].ref = table_index(m->t, n, v[m->t[i].fks[j].ref].name);
 	m->nt = n;
+	m->off = xcalloc(n ? n : 1, sizeof(*m->off));
 	free(v);
 	free(done);
 	return 0;
@@ -597,11 +599,10 @@ add_expr(struct merge *m, const struct mtable *t, size_t ti, int c)
 		sbuf_addstr(&m->sql, "s.");
 		add_ident(&m->sql, t->cols[c]);
 	} else if (m->t[ref].kind == MK_PERSOURCE) {
+		/* A literal: a subquery here costs a third of the copy. */
 		sbuf_addstr(&m->sql, "(s.");
 		add_ident(&m->sql, t->cols[c]);
-		sbuf_addstr(&m->sql, " + (SELECT off FROM ");
-		add_temp(&m->sql, "moff_", m->t[ref].name);
-		sbuf_addstr(&m->sql, "))");
+		sbuf_addf(&m->sql, " + %lld)", (long long)m->off[ref]);
 	} else if (m->join_maps) {
 		/* A join keeps one cursor open; a subquery opens one per row. */
 		char j[16];
@@ -740,15 +741,11 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 	}
 	if (t->kind == MK_PERSOURCE && t->idcol >= 0) {
 		sbuf_reset(&m->sql);
-		sbuf_addstr(&m->sql, "DELETE FROM ");
-		add_temp(&m->sql, "moff_", t->name);
-		sbuf_addstr(&m->sql, "; INSERT INTO ");
-		add_temp(&m->sql, "moff_", t->name);
-		sbuf_addstr(&m->sql, " SELECT coalesce(max(");
+		sbuf_addstr(&m->sql, "SELECT coalesce(max(");
 		add_ident(&m->sql, t->cols[t->idcol]);
 		sbuf_addstr(&m->sql, "), 0) FROM ");
 		add_from(m, dst, t->name, "");
-		if (exec_sql(m, m->sql.buf, err))
+		if (query_i64(m, m->sql.buf, &m->off[ti], err))
 			return err->status;
 	}
 	add_insert_head(m, t, ti, dst, src, t->kind == MK_PERSOURCE);
@@ -789,8 +786,9 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 
 /*
  * The merge's own temporary tables: the new sources of the input being
- * copied, and per table its id map (dictionaries, source) or id offset
- * (tables of sources). @clear: empty the maps instead of creating them.
+ * copied, and per dictionary (and the source table) its id map; the id
+ * offsets of the tables of sources are m->off, written into the SQL as
+ * numbers. @clear: empty the maps instead of creating them.
  */
 static int
 temp_tables(struct merge *m, bool clear, struct err *err)
@@ -803,14 +801,12 @@ temp_tables(struct merge *m, bool clear, struct err *err)
 	for (i = 0; i < m->nt; i++) {
 		const struct mtable *t = &m->t[i];
 
-		if (t->idcol < 0 || (clear && t->kind == MK_PERSOURCE))
+		if (t->idcol < 0 || t->kind == MK_PERSOURCE)
 			continue;
 		sbuf_addstr(&m->sql, clear ? "DELETE FROM " : "CREATE TABLE IF NOT EXISTS ");
-		add_temp(&m->sql, t->kind == MK_PERSOURCE ? "moff_" : "mmap_", t->name);
+		add_temp(&m->sql, "mmap_", t->name);
 		if (!clear)
-			sbuf_addstr(&m->sql, t->kind == MK_PERSOURCE
-						     ? "(off INTEGER)"
-						     : "(old INTEGER PRIMARY KEY, new INTEGER)");
+			sbuf_addstr(&m->sql, "(old INTEGER PRIMARY KEY, new INTEGER)");
 		sbuf_addch(&m->sql, ';');
 	}
 	return exec_sql(m, m->sql.buf, err);
@@ -990,6 +986,7 @@ merge_release(struct merge *m)
 	for (i = 0; i < m->nt; i++)
 		mtable_release(&m->t[i]);
 	free(m->t);
+	free(m->off);
 	for (i = 0; i < m->nr_nodes; i++)
 		free(m->node_names[i]);
 	free(m->node_names);

@@ -226,6 +226,35 @@ setup_writer(struct store *st, struct err *err)
 	return 0;
 }
 
+/*
+ * A scratch database is read once, whole, by the writer that copies it
+ * (store_adopt()): its secondary indexes would only cost the ingest time.
+ * The unique ones, which the ingest's look-ups use, stay.
+ */
+static int
+drop_indexes(struct store *st, struct err *err)
+{
+	struct sbuf sql = SBUF_INIT;
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(st,
+			  "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+			  " AND sql NOT LIKE 'CREATE UNIQUE%'",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		sbuf_addf(&sql, "DROP INDEX \"%s\";", (const char *)sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		sbuf_release(&sql);
+		return store_sqlerr(st, err, "cannot read the schema");
+	}
+	rc = sql.len ? store_exec(st, sql.buf, err) : 0;
+	sbuf_release(&sql);
+	return rc;
+}
+
 char *
 store_path_uri(const char *path, const char *query)
 {
@@ -318,7 +347,8 @@ store_open(const char *path, enum store_mode mode, struct store **out, struct er
 		goto fail;
 	if (mode == STORE_SCRATCH) {
 		/* A private file removed after use: rollbacks, no durability. */
-		if (store_exec(st, "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF", err))
+		if (store_exec(st, "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF", err) ||
+		    (empty && drop_indexes(st, err)))
 			goto fail;
 	} else if (!st->readonly && setup_writer(st, err)) {
 		goto fail;

@@ -652,6 +652,21 @@ scratch_dir(const char *db_path)
 	return sbuf_detach(&sb);
 }
 
+/* Wait on the pool's condition, and wake now and then to see an interrupt. */
+static void
+wait_a_little(struct ingest_jobs *p)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_nsec += 100 * 1000 * 1000;
+	if (ts.tv_nsec >= 1000000000) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000;
+	}
+	pthread_cond_timedwait(&p->cv, &p->mu, &ts);
+}
+
 static void
 run_parallel(struct ingest_run *run, int npaths, char *const *paths)
 {
@@ -684,18 +699,24 @@ run_parallel(struct ingest_run *run, int npaths, char *const *paths)
 		die("cannot start threads for -j");
 	for (i = 0; i < p.n; i++) {
 		struct ingest_job *j = &p.v[i];
+		bool taken;
 
 		pthread_mutex_lock(&p.mu);
 		p.writer = i;
 		pthread_cond_broadcast(&p.cv);
-		while (!j->done && !interrupted)
-			pthread_cond_wait(&p.cv, &p.mu);
+		/* A worker stops at an interrupt: wait for the file it holds, not for more. */
+		while (!j->done && !(interrupted && p.next <= i))
+			wait_a_little(&p);
+		taken = j->done;
 		pthread_mutex_unlock(&p.mu);
-		if (interrupted)
-			break;
-		write_job(run, j);
+		if (interrupted && taken && j->ok)
+			error("%s: interrupted; nothing of it was written", j->path);
+		else if (taken)
+			write_job(run, j);
 		if (j->tmp)
 			remove_scratch(j->tmp);
+		if (interrupted)
+			break;
 	}
 	pthread_mutex_lock(&p.mu);
 	p.writer = p.n;

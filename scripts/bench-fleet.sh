@@ -83,5 +83,5 @@ if "$litsi" fleet -h >/dev/null 2>&1; then
 	report "fleet ($N nodes x $R runs)" fleet.time
 	/usr/bin/time -f '%e %U %S %M' -o fleet-json.time "$litsi" -d fleet.db fleet --format json >fleet.json
 	report "fleet --format json" fleet-json.time
-	grep -c ' maintenance' fleet.txt | sed 's/^/  nodes for maintenance: /'
+	grep -c 'maintenance$' fleet.txt | sed 's/^/  nodes for maintenance: /'
 fi

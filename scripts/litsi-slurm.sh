@@ -68,7 +68,9 @@ run_task() {
 	rm -f "$db" "$db-wal" "$db-shm" "$out/nodes/$node.ok" "$out/nodes/$node.json"
 	{
 		echo "node $node: task $i on $(hostname)"
-		if ! "$LITSI" -d "$db" ingest --node "$RUN/$node" "$JOB/$node"; then
+		# The CPUs Slurm gave the task parse that many of the node's files at once.
+		if ! "$LITSI" -d "$db" ingest -j "${SLURM_CPUS_PER_TASK:-1}" --node "$RUN/$node" \
+			"$JOB/$node"; then
 			echo "node $node: ingest failed"
 			exit 3
 		fi

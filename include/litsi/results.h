@@ -351,6 +351,12 @@ struct res_verdict {
  */
 void res_verdict_eval(const struct res_model *n, const struct check_params *p,
 		      enum lead_agg agg, struct res_verdict *v);
+/*
+ * res_verdict_rules() - the same verdict and straggler without the caps (the
+ * closed-loop model is most of the cost): has_caps is false.
+ */
+void res_verdict_rules(const struct res_model *n, const struct check_params *p,
+		       struct res_verdict *v);
 void res_verdict_release(struct res_verdict *v);
 
 #endif

@@ -21,6 +21,7 @@ struct store;
 enum store_mode {
 	STORE_RDONLY = 0,	/* must exist */
 	STORE_RDWR = 1,		/* created if missing */
+	STORE_SCRATCH = 2,	/* private, created if missing, no syncs, journal in memory */
 };
 
 /*
@@ -29,6 +30,13 @@ enum store_mode {
  */
 int store_open(const char *path, enum store_mode mode, struct store **out, struct err *err);
 void store_close(struct store *st);
+/*
+ * store_read_begin() - a read transaction, so that a run of queries reads one
+ * snapshot and takes the file lock once, unless a transaction is open already;
+ * *@began says whether this call opened it. store_read_end() ends it if so.
+ */
+int store_read_begin(struct store *st, bool *began, struct err *err);
+void store_read_end(struct store *st, bool began);
 
 /* ---- ingest: one transaction per source ---- */
 struct ingest_opts {
@@ -90,6 +98,18 @@ struct merge_stats {
  * (LITSI_EDATA), both named in the message. @stats: one entry per input.
  */
 int store_merge(const char *out_path, const char *const *inputs, size_t n,
+		struct merge_stats *stats, struct err *err);
+/*
+ * store_adopt() - copy the database at @path, a STORE_SCRATCH one that holds
+ * what ingesting one file wrote, into @st in one transaction (litsi ingest
+ * -j), with ids as ingesting that file into @st would have given them. Its
+ * GPUs that @st already holds take its rank, vendor and product where it has
+ * them; a rank that differs from the one @st holds is refused (LITSI_EDATA)
+ * as the ingest refuses it, the message naming the ingested file @name.
+ * Returns 1, copying nothing, when @st holds all of its sources already (the
+ * same content: a duplicate).
+ */
+int store_adopt(struct store *st, const char *path, const char *name,
 		struct merge_stats *stats, struct err *err);
 
 /* ---- reading ---- */

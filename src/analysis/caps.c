@@ -309,22 +309,41 @@ cmp_ord(const void *a, const void *b)
 	return (x->k > y->k) - (x->k < y->k);
 }
 
-void
-caps_retime(const struct caps_sample *s, const double *scale, int64_t *start, int64_t *dur)
+/*
+ * Each GPU's keys in start order (ties by key), the order the re-timing walks
+ * them; it depends on the sample only, so the closed loop computes it once
+ * per sample, not once per step. Keys are mostly in order already.
+ */
+static struct ord *
+retime_order(const struct match *m)
 {
-	const struct match *m = s->m;
-	size_t G = m->G, K = m->K, g, c, i;
+	size_t G = m->G, K = m->K, g, i;
 	struct ord *ord = xmalloc(nz(G * K) * sizeof(*ord));
-	size_t *pos = xcalloc(G ? G : 1, sizeof(*pos));
-	int64_t *sh = xcalloc(G ? G : 1, sizeof(*sh));
 
 	for (g = 0; g < G; g++) {
+		bool sorted = true;
+
 		for (i = 0; i < K; i++) {
 			ord[g * K + i].t = m->start[g * K + i];
 			ord[g * K + i].k = i;
+			if (i && ord[g * K + i].t < ord[g * K + i - 1].t)
+				sorted = false;
 		}
-		qsort(ord + g * K, K, sizeof(*ord), cmp_ord);
+		if (!sorted)
+			qsort(ord + g * K, K, sizeof(*ord), cmp_ord);
 	}
+	return ord;
+}
+
+static void
+retime(const struct caps_sample *s, const struct ord *ord, const double *scale, int64_t *start,
+       int64_t *dur)
+{
+	const struct match *m = s->m;
+	size_t G = m->G, K = m->K, g, c;
+	size_t *pos = xcalloc(G ? G : 1, sizeof(*pos));
+	int64_t *sh = xcalloc(G ? G : 1, sizeof(*sh));
+
 #define STEP(g_, limit_)                                                              \
 	while (pos[g_] < K && ord[(g_) * K + pos[g_]].t < (limit_)) {                 \
 		size_t at_ = (g_) * K + ord[(g_) * K + pos[g_]].k;                     \
@@ -371,9 +390,17 @@ caps_retime(const struct caps_sample *s, const double *scale, int64_t *start, in
 			dur[at] = m->dur[at];
 		}
 #undef STEP
-	free(ord);
 	free(pos);
 	free(sh);
+}
+
+void
+caps_retime(const struct caps_sample *s, const double *scale, int64_t *start, int64_t *dur)
+{
+	struct ord *ord = retime_order(s->m);
+
+	retime(s, ord, scale, start, dur);
+	free(ord);
 }
 
 struct ckey {
@@ -498,14 +525,15 @@ caps_sync_match(size_t G, const struct kspan *const *kern, const size_t *nk, siz
 
 /* Leads of a re-timed sample, aggregated. */
 static void
-sample_leads(const struct caps_sample *s, const double *scale, enum lead_agg agg,
-	     int64_t *start, int64_t *dur, int64_t *lead, double *L, int64_t *span)
+sample_leads(const struct caps_sample *s, const struct ord *ord, const double *scale,
+	     enum lead_agg agg, int64_t *start, int64_t *dur, int64_t *lead, double *L,
+	     int64_t *span)
 {
 	struct match v = *s->m;
 	size_t i, n = v.G * v.K;
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
 
-	caps_retime(s, scale, start, dur);
+	retime(s, ord, scale, start, dur);
 	v.start = start;
 	v.dur = dur;
 	lead_values(&v, lead);
@@ -875,6 +903,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	double *scale, *f2, *L, p_init = 0, p_cur = 0, t_init, t_cur = 0;
 	int64_t *st, *du, *ld, span;
 	int *prev, *sc;
+	struct ord **ord;
 
 	memset(out, 0, sizeof(*out));
 	out->G = G;
@@ -888,9 +917,12 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	out->reason = "no GPU";
 	if (!G)
 		return;
-	for (i = 0; i < n; i++)
+	ord = xmalloc(nz(n) * sizeof(*ord));
+	for (i = 0; i < n; i++) {
 		if (smp[i].m->K > maxK)
 			maxK = smp[i].m->K;
+		ord[i] = retime_order(smp[i].m);
+	}
 	caps_ctl_init(&ctl, p, G);
 	scale = xcalloc(G, sizeof(*scale));
 	f2 = xcalloc(G, sizeof(*f2));
@@ -915,7 +947,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 		for (i = 0; i < n; i++) {
 			double *L1 = xcalloc(G, sizeof(*L1));
 
-			sample_leads(&smp[i], scale, agg, st, du, ld, L1, &s0);
+			sample_leads(&smp[i], ord[i], scale, agg, st, du, ld, L1, &s0);
 			for (g = 0; g < G; g++)
 				L[g] += L1[g];
 			free(L1);
@@ -929,7 +961,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 
 		memcpy(prev, ctl.caps, G * sizeof(int));
 		scales_for(gm, G, p_idle, ctl.caps, scale, f2);
-		sample_leads(&smp[i % n], scale, agg, st, du, ld, L, &span);
+		sample_leads(&smp[i % n], ord[i % n], scale, agg, st, du, ld, L, &span);
 		if (!caps_ctl_feed(&ctl, L))
 			continue;
 		for (g = 0; g < G; g++)
@@ -989,6 +1021,9 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	free(st);
 	free(du);
 	free(ld);
+	for (i = 0; i < n; i++)
+		free(ord[i]);
+	free(ord);
 	caps_pred_release(&pr);
 	caps_ctl_release(&ctl);
 }

@@ -68,25 +68,27 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, struct fleet_row *r
 	row->verdict = FLEET_INCONCLUSIVE;
 	row->straggler = -1;
 	row->temp_spread = row->freq_spread = row->speedup = NAN;
-	rc = store_kernel_window(ctx->st, node->id, &start, &end, &ctx->err);
-	if (rc < 0)
-		return rc;
-	if (rc == 1)
-		row->start_ns = start;
 	res_opts_default(&ro);
 	check_params_default(&cp);
-	rc = res_model_load(ctx->st, node, &ro, true, &m, &ctx->err);
+	/* No caps below: the sync points of the caps model are not needed. */
+	rc = res_model_load(ctx->st, node, &ro, false, &m, &ctx->err);
 	if (rc == LITSI_EDATA) {
 		/* Nothing to judge the node by: inconclusive, not an error of the fleet. */
 		err_clear(&ctx->err);
 		res_model_release(&m);
-		return 0;
+		rc = store_kernel_window(ctx->st, node->id, &start, &end, &ctx->err);
+		if (rc == 1)
+			row->start_ns = start;
+		return rc < 0 ? rc : 0;
 	}
 	if (rc) {
 		res_model_release(&m);
 		return rc;
 	}
-	res_verdict_eval(&m, &cp, ro.agg, &v);
+	if (m.tel.has_window)
+		row->start_ns = m.tel.ws;
+	/* The fleet shows no caps: the verdict without the closed-loop model. */
+	res_verdict_rules(&m, &cp, &v);
 	for (k = 0; k < CHECK_NRULES; k++)
 		skipped += v.r.rule[k].state == CHECK_SKIPPED;
 	row->verdict = v.r.imbalanced		? FLEET_IMBALANCED

@@ -6,14 +6,17 @@
 #include "cmd.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char usage_str[] =
-	"usage: litsi ingest [-f] [--node name] [--run name] [--rank n] [--device n]\n"
+	"usage: litsi ingest [-f] [-j n] [--node name] [--run name] [--rank n] [--device n]\n"
 	"                    [--format name] [--clock-offset ns] [--time when]\n"
 	"                    [--interval dur] [--tz zone] path ...\n";
 
@@ -24,6 +27,7 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "interval", required_argument, NULL, 'I' },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "rank", required_argument, NULL, 'r' },
@@ -44,7 +48,15 @@ struct ingest_run {
 	struct sink inner;	/* the store's sink, wrapped for SIGINT checks */
 	time_t t0;
 	const char *progress_name;
+	int jobs;		/* -j: files parsed at once */
+	struct ingest_jobs *pool;	/* -j > 1: paths are queued, not ingested */
+	FILE *errs;		/* a worker's error lines, printed by the writer in order */
+	bool defer_tar;		/* a worker leaves archives to the writer */
+	bool saw_tar;
 };
+
+static void queue_file(struct ingest_run *run, const char *path);
+static void queue_note(struct ingest_run *run, const char *text, int failed_status);
 
 static volatile sig_atomic_t interrupted;
 
@@ -176,7 +188,15 @@ record_failure(struct ingest_run *run, struct err *err)
 {
 	int code = err_exit_code(err->status);
 
-	error("%s", err->msg);
+	if (run->pool) {
+		/* Walking for -j: reported in its turn. */
+		queue_note(run, err->msg, err->status);
+		return;
+	}
+	if (run->errs)
+		fprintf(run->errs, "litsi: %s\n", err->msg);
+	else
+		error("%s", err->msg);
 	run->nr_failed++;
 	if (code == 130 || code > run->worst)
 		run->worst = code;
@@ -236,11 +256,12 @@ ingest_input(struct ingest_run *run, struct input *in)
 	outer.limit = fwd_limit;
 	run->progress_name = input_name(in);
 	run->t0 = time(NULL);
-	if (cmd_progress_enabled() && ctx->verbose >= 0)
+	if (cmd_progress_enabled() && ctx->verbose >= 0 && !run->errs)
 		input_set_progress(in, progress, run);
 	if (p->parse(in, &run->popts, &outer, &err) || input_drain_hash(in, hex, &err))
 		goto fail;
-	if (cmd_progress_enabled() && ctx->verbose >= 0 && input_raw_total(in) > (8u << 20))
+	if (cmd_progress_enabled() && ctx->verbose >= 0 && !run->errs &&
+	    input_raw_total(in) > (8u << 20))
 		fputs("\r\033[K", stderr);
 	if (store_ingest_finish(ig, hex, input_raw_offset(in), &sum, &err)) {
 		ig = NULL;
@@ -285,6 +306,12 @@ ingest_file(struct ingest_run *run, const char *path)
 		rc = ingest_input(run, in);
 		input_close(in);
 		return rc;
+	}
+	if (run->defer_tar) {
+		/* Its members are sources of their own: the writer ingests them in turn. */
+		run->saw_tar = true;
+		input_close(in);
+		return 0;
 	}
 	input_close(in);
 	in = NULL;
@@ -340,13 +367,20 @@ walk_skips(struct ingest_run *run, const char *path)
 		why = "not a regular file";
 	if (!why)
 		return false;
-	if (run->ctx->verbose >= 0) {
+	if (run->ctx->verbose >= 0 || run->pool) {
 		char *vis = visible_dup(path);
+		struct sbuf sb = SBUF_INIT;
 
-		fprintf(run->ctx->out, "%s: skipped (%s)\n", vis, why);
+		sbuf_addf(&sb, "%s: skipped (%s)\n", vis, why);
+		if (run->pool)
+			queue_note(run, sb.buf, 0);
+		else
+			fputs(sb.buf, run->ctx->out);
+		sbuf_release(&sb);
 		free(vis);
 	}
-	run->nr_skipped++;
+	if (!run->pool)
+		run->nr_skipped++;
 	return true;
 }
 
@@ -365,8 +399,12 @@ ingest_path(struct ingest_run *run, const char *path)
 		return LITSI_EINTR;
 	if (run->walking && walk_skips(run, path))
 		return 0;
-	if (stat(path, &st) || !S_ISDIR(st.st_mode))
-		return ingest_file(run, path);
+	if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
+		if (!run->pool)
+			return ingest_file(run, path);
+		queue_file(run, path);
+		return 0;
+	}
 	d = opendir(path);
 	if (!d) {
 		struct err err;
@@ -399,13 +437,324 @@ ingest_path(struct ingest_run *run, const char *path)
 	return rc;
 }
 
+/*
+ * ---- -j N: N files parsed at once ----
+ *
+ * The paths are first walked into a queue of files (and of the notes and
+ * failures of the walk, so that the output keeps its order). N worker threads
+ * each take the next file and ingest it with the single-file path into a
+ * private scratch database of its own (STORE_SCRATCH, in a temporary folder
+ * beside the output); this thread, the only writer of the output, copies each
+ * finished one into it in command-line order, one transaction per file
+ * (store_adopt()), so that ids and content are those of -j 1. A worker runs
+ * at most 2N files ahead of the writer: at most that many scratch databases
+ * exist at once, and memory is N ingests' worth. What a worker would print
+ * (the summary line, its errors) is kept and printed by the writer in order.
+ * Archives, and files already ingested when --force replaces them, are
+ * ingested by the writer itself with the single-file path.
+ */
+struct ingest_job {
+	char *path;		/* NULL: a note of the walk */
+	bool walking;
+	char *note;		/* the note's text (output), or a failure (error) */
+	int note_status;	/* a failure's status; 0 for a note */
+	char *tmp;		/* the scratch database */
+	char *out, *errs;	/* what the worker printed, and its error lines */
+	size_t outlen, errslen;
+	int ok, dup, failed, skipped, worst;
+	bool tar, done;
+};
+
+struct ingest_jobs {
+	struct ingest_run *run;
+	struct ingest_job *v;
+	size_t n, alloc;
+	size_t next;		/* the next job a worker takes */
+	size_t writer;		/* the job the writer waits for */
+	size_t ahead;		/* how far workers may run ahead of the writer */
+	char *dir;		/* the scratch folder */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+};
+
+static struct ingest_job *
+new_job(struct ingest_run *run)
+{
+	struct ingest_jobs *p = run->pool;
+	struct ingest_job *j;
+
+	VEC_GROW(p->v, p->n + 1, p->alloc);
+	j = &p->v[p->n++];
+	memset(j, 0, sizeof(*j));
+	return j;
+}
+
+static void
+queue_file(struct ingest_run *run, const char *path)
+{
+	struct ingest_job *j = new_job(run);
+	struct sbuf sb = SBUF_INIT;
+
+	j->path = xstrdup(path);
+	j->walking = run->walking;
+	sbuf_addf(&sb, "%s/%zu.db", run->pool->dir, run->pool->n);
+	j->tmp = sbuf_detach(&sb);
+}
+
+static void
+queue_note(struct ingest_run *run, const char *text, int failed_status)
+{
+	struct ingest_job *j = new_job(run);
+
+	j->note = xstrdup(text);
+	j->note_status = failed_status;
+	j->done = true;
+}
+
+static void
+remove_scratch(const char *path)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	unlink(path);
+	sbuf_addf(&sb, "%s-journal", path);
+	unlink(sb.buf);
+	sbuf_release(&sb);
+}
+
+/* A worker: ingest @j into its scratch database, keeping what it prints. */
+static void
+work(struct ingest_run *main_run, struct ingest_job *j)
+{
+	struct litsi_ctx wctx = *main_run->ctx;
+	struct ingest_run wr = *main_run;
+	FILE *out = open_memstream(&j->out, &j->outlen);
+	FILE *errs = open_memstream(&j->errs, &j->errslen);
+
+	if (!out || !errs)
+		die("out of memory");
+	memset(&wctx.err, 0, sizeof(wctx.err));
+	wctx.out = out;
+	wr.ctx = &wctx;
+	wr.pool = NULL;
+	wr.errs = errs;
+	wr.defer_tar = true;
+	wr.walking = j->walking;
+	wr.nr_ok = wr.nr_dup = wr.nr_failed = wr.nr_skipped = wr.worst = 0;
+	remove_scratch(j->tmp);
+	if (store_open(j->tmp, STORE_SCRATCH, &wctx.st, &wctx.err)) {
+		record_failure(&wr, &wctx.err);
+	} else {
+		ingest_file(&wr, j->path);
+		store_close(wctx.st);
+	}
+	fclose(out);
+	fclose(errs);
+	j->ok = wr.nr_ok;
+	j->dup = wr.nr_dup;
+	j->failed = wr.nr_failed;
+	j->skipped = wr.nr_skipped;
+	j->worst = wr.worst;
+	j->tar = wr.saw_tar;
+}
+
+static void *
+worker(void *arg)
+{
+	struct ingest_jobs *p = arg;
+
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		struct ingest_job *j;
+
+		while (p->next < p->n && (p->v[p->next].done || !p->v[p->next].path))
+			p->next++;
+		if (p->next >= p->n || interrupted)
+			break;
+		if (p->next >= p->writer + p->ahead) {
+			pthread_cond_wait(&p->cv, &p->mu);
+			continue;
+		}
+		j = &p->v[p->next++];
+		pthread_mutex_unlock(&p->mu);
+		work(p->run, j);
+		pthread_mutex_lock(&p->mu);
+		j->done = true;
+		pthread_cond_broadcast(&p->cv);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+/* The writer's part of one finished job. */
+static void
+write_job(struct ingest_run *run, struct ingest_job *j)
+{
+	struct litsi_ctx *ctx = run->ctx;
+	struct merge_stats ms;
+	struct err err = { 0 };
+	bool was = run->walking;
+	int rc;
+
+	if (!j->path) {
+		if (j->note_status) {
+			err_set(&err, j->note_status, "%s", j->note);
+			record_failure(run, &err);
+		} else {
+			fputs(j->note, ctx->out);
+			run->nr_skipped++;
+		}
+		return;
+	}
+	run->walking = j->walking;
+	if (j->tar) {
+		ingest_file(run, j->path);
+		run->walking = was;
+		return;
+	}
+	run->walking = was;
+	if (j->errslen)
+		fwrite(j->errs, 1, j->errslen, stderr);
+	if (!j->ok) {
+		/* Failed or skipped: nothing of it goes into the output. */
+		fwrite(j->out, 1, j->outlen, ctx->out);
+		run->nr_failed += j->failed;
+		run->nr_skipped += j->skipped;
+		if (j->worst == 130 || j->worst > run->worst)
+			run->worst = j->worst;
+		return;
+	}
+	rc = store_adopt(ctx->st, j->tmp, j->path, &ms, &err);
+	if (rc == 1 && run->iopts.force) {
+		run->walking = j->walking;
+		ingest_file(run, j->path);
+		run->walking = was;
+	} else if (rc == 1) {
+		struct ingest_summary sum = { .duplicate = true };
+
+		print_summary(run, j->path, &sum);
+		run->nr_dup++;
+	} else if (rc) {
+		record_failure(run, &err);
+	} else {
+		fwrite(j->out, 1, j->outlen, ctx->out);
+		run->nr_ok++;
+	}
+}
+
+/* A scratch folder beside the output database (its file system holds the data). */
+static char *
+scratch_dir(const char *db_path)
+{
+	const char *slash = strrchr(db_path, '/');
+	struct sbuf sb = SBUF_INIT;
+
+	if (slash)
+		sbuf_addf(&sb, "%.*s/", (int)(slash - db_path), db_path);
+	sbuf_addstr(&sb, ".litsi-ingest.XXXXXX");
+	if (!mkdtemp(sb.buf)) {
+		sbuf_release(&sb);
+		return NULL;
+	}
+	return sbuf_detach(&sb);
+}
+
+/* Wait on the pool's condition, and wake now and then to see an interrupt. */
+static void
+wait_a_little(struct ingest_jobs *p)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_nsec += 100 * 1000 * 1000;
+	if (ts.tv_nsec >= 1000000000) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000;
+	}
+	pthread_cond_timedwait(&p->cv, &p->mu, &ts);
+}
+
+static void
+run_parallel(struct ingest_run *run, int npaths, char *const *paths)
+{
+	struct ingest_jobs p = { .run = run };
+	pthread_t *tid;
+	size_t i, nt = 0;
+	int k;
+
+	p.dir = scratch_dir(run->ctx->db_path);
+	if (!p.dir) {
+		struct err err;
+
+		err_set(&err, LITSI_EDB, "cannot create a scratch folder beside '%s' for -j: %s",
+			run->ctx->db_path, strerror(errno));
+		record_failure(run, &err);
+		return;
+	}
+	run->pool = &p;
+	for (k = 0; k < npaths && !interrupted; k++)
+		ingest_path(run, paths[k]);
+	run->pool = NULL;
+	p.ahead = 2 * (size_t)run->jobs;
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.cv, NULL);
+	tid = xcalloc((size_t)run->jobs, sizeof(*tid));
+	for (k = 0; k < run->jobs; k++)
+		if (!pthread_create(&tid[nt], NULL, worker, &p))
+			nt++;
+	if (!nt)
+		die("cannot start threads for -j");
+	for (i = 0; i < p.n; i++) {
+		struct ingest_job *j = &p.v[i];
+		bool taken;
+
+		pthread_mutex_lock(&p.mu);
+		p.writer = i;
+		pthread_cond_broadcast(&p.cv);
+		/* A worker stops at an interrupt: wait for the file it holds, not for more. */
+		while (!j->done && !(interrupted && p.next <= i))
+			wait_a_little(&p);
+		taken = j->done;
+		pthread_mutex_unlock(&p.mu);
+		if (interrupted && taken && j->ok)
+			error("%s: interrupted; nothing of it was written", j->path);
+		else if (taken)
+			write_job(run, j);
+		if (j->tmp)
+			remove_scratch(j->tmp);
+		if (interrupted)
+			break;
+	}
+	pthread_mutex_lock(&p.mu);
+	p.writer = p.n;
+	pthread_cond_broadcast(&p.cv);
+	pthread_mutex_unlock(&p.mu);
+	for (k = 0; (size_t)k < nt; k++)
+		pthread_join(tid[k], NULL);
+	for (i = 0; i < p.n; i++) {
+		if (p.v[i].tmp)
+			remove_scratch(p.v[i].tmp);
+		free(p.v[i].path);
+		free(p.v[i].note);
+		free(p.v[i].tmp);
+		free(p.v[i].out);
+		free(p.v[i].errs);
+	}
+	free(p.v);
+	free(tid);
+	rmdir(p.dir);
+	free(p.dir);
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.cv);
+}
+
 static int
 parse_args(int argc, char **argv, struct ingest_run *run)
 {
 	const char *time_arg = NULL;
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "fh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "fhj:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'f':
 			run->iopts.force = true;
@@ -419,6 +768,12 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 			break;
 		case 'h':
 			return cmd_help(run->ctx, usage_str) - 100;
+		case 'j':
+			if (parse_int(optarg, 1, 1024, &run->jobs))
+				return cmd_usage_error("ingest", usage_str,
+						       "invalid -j '%s' (files at once, 1 to 1024)",
+						       optarg);
+			break;
 		case 'L':
 			return cmd_list_opts(run->ctx, longopts) - 100;
 		case 'n':
@@ -488,8 +843,12 @@ run_ingest(struct ingest_run *run, int npaths, char *const *paths)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	for (i = 0; i < npaths && !interrupted; i++)
-		ingest_path(run, paths[i]);
+	/* --tz sets TZ for the parsers: not something two threads can share. */
+	if (run->jobs > 1 && !run->popts.tz)
+		run_parallel(run, npaths, paths);
+	else
+		for (i = 0; i < npaths && !interrupted; i++)
+			ingest_path(run, paths[i]);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (interrupted)
@@ -505,6 +864,7 @@ ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 {
 	memset(run, 0, sizeof(*run));
 	run->ctx = ctx;
+	run->jobs = 1;
 	run->iopts.rank = -1;
 	run->popts.rank = -1;
 	run->popts.time_ns = TIME_NONE;

@@ -150,15 +150,33 @@ finish_leads(struct res_model *n, const struct res_opts *o)
 	model_perf(&n->acc, &n->perf);
 }
 
+static int model_load(struct store *st, const struct node_row *node, const struct res_opts *o,
+		      bool want_sync, struct res_model *n, struct err *err);
+
 int
 res_model_load(struct store *st, const struct node_row *node, const struct res_opts *o,
 	       bool want_sync, struct res_model *n, struct err *err)
 {
-	size_t s, alloc = 0;
+	bool began;
 	int rc;
 
 	memset(n, 0, sizeof(*n));
 	n->p_base = n->p_idle = NAN;
+	/* One snapshot and one lock for the node's hundred-odd small queries. */
+	if ((rc = store_read_begin(st, &began, err)))
+		return rc;
+	rc = model_load(st, node, o, want_sync, n, err);
+	store_read_end(st, began);
+	return rc;
+}
+
+static int
+model_load(struct store *st, const struct node_row *node, const struct res_opts *o,
+	   bool want_sync, struct res_model *n, struct err *err)
+{
+	size_t s, alloc = 0;
+	int rc;
+
 	if ((rc = res_node_open(st, node, o->comm_re, &n->nd, err)))
 		return rc;
 	n->strag = xcalloc(n->nd.G + 1, sizeof(*n->strag));

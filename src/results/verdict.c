@@ -10,14 +10,11 @@
 #include <string.h>
 
 void
-res_verdict_eval(const struct res_model *n, const struct check_params *p, enum lead_agg agg,
-		 struct res_verdict *v)
+res_verdict_rules(const struct res_model *n, const struct check_params *p, struct res_verdict *v)
 {
 	const struct res_telemetry *t = &n->tel;
 	int *device = xmalloc((n->nd.G + 1) * sizeof(*device));
 	struct check_input in;
-	struct caps_params cp;
-	struct err e = { 0 };
 	size_t g;
 
 	memset(v, 0, sizeof(*v));
@@ -31,6 +28,18 @@ res_verdict_eval(const struct res_model *n, const struct check_params *p, enum l
 	free(device);
 	v->straggler = v->r.persistent >= 0 ? n->nd.gpus[v->r.persistent].device : -1;
 	v->straggler_rank = v->r.persistent >= 0 ? n->nd.gpus[v->r.persistent].rank : -1;
+	snprintf(v->why_no_caps, sizeof(v->why_no_caps), "not computed");
+}
+
+void
+res_verdict_eval(const struct res_model *n, const struct check_params *p, enum lead_agg agg,
+		 struct res_verdict *v)
+{
+	struct caps_params cp;
+	struct err e = { 0 };
+
+	res_verdict_rules(n, p, v);
+	v->why_no_caps[0] = '\0';
 	caps_params_default(&cp);
 	cp.scenario = CAPS_GPU_REALLOC;
 	if (!n->nsamples)

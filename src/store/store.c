@@ -28,11 +28,51 @@ store_prepare(struct store *st, const char *sql, sqlite3_stmt **stmt, struct err
 }
 
 int
+store_prepare_cached(struct store *st, const char *sql, sqlite3_stmt **stmt, struct err *err)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_cached; i++)
+		if (st->cached[i].sql == sql) {
+			*stmt = st->cached[i].s;
+			sqlite3_reset(*stmt);
+			sqlite3_clear_bindings(*stmt);
+			return 0;
+		}
+	if (sqlite3_prepare_v3(st->db, sql, -1, SQLITE_PREPARE_PERSISTENT, stmt, NULL) !=
+	    SQLITE_OK)
+		return store_sqlerr(st, err, "cannot prepare statement");
+	VEC_GROW(st->cached, st->nr_cached + 1, st->alloc_cached);
+	st->cached[st->nr_cached].sql = sql;
+	st->cached[st->nr_cached++].s = *stmt;
+	return 0;
+}
+
+int
 store_exec(struct store *st, const char *sql, struct err *err)
 {
 	if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return store_sqlerr(st, err, "SQL failed");
 	return 0;
+}
+
+int
+store_read_begin(struct store *st, bool *began, struct err *err)
+{
+	*began = false;
+	if (!sqlite3_get_autocommit(st->db))
+		return 0;
+	if (store_exec(st, "BEGIN", err))
+		return err->status;
+	*began = true;
+	return 0;
+}
+
+void
+store_read_end(struct store *st, bool began)
+{
+	if (began)
+		sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
 }
 
 char *
@@ -235,6 +275,35 @@ setup_writer(struct store *st, struct err *err)
 	return 0;
 }
 
+/*
+ * A scratch database is read once, whole, by the writer that copies it
+ * (store_adopt()): its secondary indexes would only cost the ingest time.
+ * The unique ones, which the ingest's look-ups use, stay.
+ */
+static int
+drop_indexes(struct store *st, struct err *err)
+{
+	struct sbuf sql = SBUF_INIT;
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(st,
+			  "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+			  " AND sql NOT LIKE 'CREATE UNIQUE%'",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		sbuf_addf(&sql, "DROP INDEX \"%s\";", (const char *)sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		sbuf_release(&sql);
+		return store_sqlerr(st, err, "cannot read the schema");
+	}
+	rc = sql.len ? store_exec(st, sql.buf, err) : 0;
+	sbuf_release(&sql);
+	return rc;
+}
+
 char *
 store_path_uri(const char *path, const char *query)
 {
@@ -284,7 +353,7 @@ open_connection(struct store *st, enum store_mode mode)
 	char *uri;
 	int rc;
 
-	if (mode == STORE_RDWR)
+	if (mode != STORE_RDONLY)
 		return sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
 				       NULL);
 	/* Read-only commands never create the database nor need write access. */
@@ -325,8 +394,14 @@ store_open(const char *path, enum store_mode mode, struct store **out, struct er
 		goto fail;
 	if (check_version(st, err))
 		goto fail;
-	if (!st->readonly && setup_writer(st, err))
+	if (mode == STORE_SCRATCH) {
+		/* A private file removed after use: rollbacks, no durability. */
+		if (store_exec(st, "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF", err) ||
+		    (empty && drop_indexes(st, err)))
+			goto fail;
+	} else if (!st->readonly && setup_writer(st, err)) {
 		goto fail;
+	}
 	*out = st;
 	return 0;
 fail:
@@ -350,9 +425,14 @@ store_names_reset(struct store *st)
 void
 store_close(struct store *st)
 {
+	size_t i;
+
 	if (!st)
 		return;
 	store_names_reset(st);
+	for (i = 0; i < st->nr_cached; i++)
+		sqlite3_finalize(st->cached[i].s);
+	free(st->cached);
 	if (st->db)
 		sqlite3_close_v2(st->db);
 	free(st->path);

@@ -27,7 +27,7 @@ store_load_annotations(struct store *st, int64_t gpu_id, int64_t start, int64_t 
 
 	*v = NULL;
 	*n = 0;
-	if (store_prepare(st, sql, &s, err))
+	if (store_prepare_cached(st, sql, &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, gpu_id);
 	sqlite3_bind_int64(s, 2, start);
@@ -42,7 +42,7 @@ store_load_annotations(struct store *st, int64_t gpu_id, int64_t start, int64_t 
 		a->name_id = (uint32_t)sqlite3_column_int64(s, 2);
 		a->on_gpu = sqlite3_column_int(s, 3) != 0;
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	if (rc != SQLITE_DONE) {
 		free(*v);
 		*v = NULL;
@@ -118,7 +118,7 @@ store_kernel_window(struct store *st, int64_t node_id, int64_t *start, int64_t *
 	sqlite3_stmt *s;
 	int rc;
 
-	if (store_prepare(st, sql, &s, err))
+	if (store_prepare_cached(st, sql, &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, node_id);
 	rc = sqlite3_step(s);
@@ -126,7 +126,7 @@ store_kernel_window(struct store *st, int64_t node_id, int64_t *start, int64_t *
 		*start = sqlite3_column_int64(s, 0);
 		*end = sqlite3_column_int64(s, 1);
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_sqlerr(st, err, "cannot read the traced window");
 	return rc == SQLITE_ROW;
@@ -165,34 +165,23 @@ store_profiler_steps(struct store *st, int64_t gpu_id, size_t *count, int64_t *l
 	return 0;
 }
 
-/* Clock domain (1 = boottime) of every source, indexed by source id. */
+/*
+ * Clock domain (1 = boottime) of source @id, through @s (prepared once per
+ * load). A sample's kernels come from one or a few sources: the caller asks
+ * again only when the source changes, instead of reading the whole source
+ * table, which in a merged fleet database holds thousands of rows.
+ */
 static int
-source_clocks(struct store *st, uint8_t **clk, size_t *n, struct err *err)
+source_clock(struct store *st, sqlite3_stmt *s, int64_t id, uint8_t *clk, struct err *err)
 {
-	sqlite3_stmt *s;
 	int rc;
 
-	*clk = NULL;
-	*n = 0;
-	if (store_prepare(st, "SELECT id, clock = 'boottime' FROM source ORDER BY id", &s, err))
-		return err->status;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(s, 0);
-
-		if (id < 0 || id > (1 << 30))
-			continue;
-		if ((size_t)id >= *n) {
-			*clk = xrealloc(*clk, (size_t)id + 1);
-			memset(*clk + *n, 0, (size_t)id + 1 - *n);
-			*n = (size_t)id + 1;
-		}
-		(*clk)[id] = (uint8_t)sqlite3_column_int(s, 1);
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE) {
-		free(*clk);
-		return store_sqlerr(st, err, "cannot list sources");
-	}
+	sqlite3_bind_int64(s, 1, id);
+	rc = sqlite3_step(s);
+	*clk = rc == SQLITE_ROW ? (uint8_t)sqlite3_column_int(s, 0) : 0;
+	sqlite3_reset(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_sqlerr(st, err, "cannot read a source");
 	return 0;
 }
 
@@ -232,17 +221,19 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 		" WHERE k.gpu_id = ?1 AND k.sample_id IN"
 		"  (SELECT id FROM sample WHERE gpu_id = ?1 AND step = ?2)"
 		" ORDER BY k.sample_id, k.start_ns";
-	sqlite3_stmt *s;
-	uint8_t *clk;
-	size_t alloc = 0, nclk;
-	int rc;
+	static const char sql_clock[] = "SELECT clock = 'boottime' FROM source WHERE id = ?";
+	sqlite3_stmt *s, *cs;
+	int64_t last_src = INT64_MIN;
+	uint8_t clk = 0;
+	size_t alloc = 0;
+	int rc, bad = 0;
 
 	*v = NULL;
 	*n = 0;
-	if (source_clocks(st, &clk, &nclk, err))
+	if (store_prepare_cached(st, sql_clock, &cs, err))
 		return err->status;
-	if (store_prepare(st, sql, &s, err)) {
-		free(clk);
+	if (store_prepare_cached(st, sql, &s, err)) {
+		sqlite3_reset(cs);
 		return err->status;
 	}
 	sqlite3_bind_int64(s, 1, gpu_id);
@@ -251,6 +242,11 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 		struct kspan *k;
 		int64_t src = sqlite3_column_int64(s, 7);
 
+		if (src != last_src) {
+			if ((bad = source_clock(st, cs, src, &clk, err)))
+				break;
+			last_src = src;
+		}
 		VEC_GROW(*v, *n + 1, alloc);
 		k = &(*v)[(*n)++];
 		k->start_ns = sqlite3_column_int64(s, 0);
@@ -262,15 +258,15 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 		k->id = sqlite3_column_int64(s, 4);
 		k->name_id = (uint32_t)sqlite3_column_int64(s, 5);
 		k->kclass = (uint8_t)sqlite3_column_int(s, 6);
-		k->clock = src >= 0 && (size_t)src < nclk ? clk[src] : 0;
+		k->clock = clk;
 	}
-	sqlite3_finalize(s);
-	free(clk);
-	if (rc != SQLITE_DONE) {
+	sqlite3_reset(s);
+	sqlite3_reset(cs);
+	if (bad || rc != SQLITE_DONE) {
 		free(*v);
 		*v = NULL;
 		*n = 0;
-		return store_sqlerr(st, err, "cannot load kernels");
+		return bad ? bad : store_sqlerr(st, err, "cannot load kernels");
 	}
 	order_ties(*v, *n);
 	return 0;

@@ -15,12 +15,28 @@ struct store {
 	size_t nr_names;
 	bool names_loaded;
 	int version;		/* schema version (PRAGMA user_version) */
+	struct store_cached *cached;	/* prepared read statements, by SQL text */
+	size_t nr_cached, alloc_cached;
+};
+
+struct store_cached {
+	const char *sql;	/* a static string: compared by address */
+	sqlite3_stmt *s;
 };
 
 /* store_sqlerr() - record the SQLite error of @db with context @what; LITSI_EDB. */
 int store_sqlerr(struct store *st, struct err *err, const char *what);
 /* store_prepare() - prepare @sql or record the error. */
 int store_prepare(struct store *st, const char *sql, sqlite3_stmt **stmt, struct err *err);
+/*
+ * store_prepare_cached() - like store_prepare() for a static @sql run again
+ * and again (the node loader runs ~100 small queries per node): the statement
+ * is prepared once per store and handed out reset, bindings cleared. Do not
+ * finalize it; sqlite3_reset() it when done. A statement is handed out once
+ * at a time: nested use of one SQL text is a bug.
+ */
+int store_prepare_cached(struct store *st, const char *sql, sqlite3_stmt **stmt,
+			 struct err *err);
 /* store_exec() - run SQL text with no results. */
 int store_exec(struct store *st, const char *sql, struct err *err);
 /* store_text_dup() - column @i as a malloc'd string, or NULL. */

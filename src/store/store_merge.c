@@ -74,6 +74,7 @@ struct merge {
 	struct sbuf joins;	/* LEFT JOINs of the id maps, when bulk copying */
 	bool join_maps;		/* add_expr() maps ids through joins, not subqueries */
 	int64_t all_fresh;	/* every source of the input being copied is new */
+	int64_t *off;		/* [nt] per-source tables: the id offset of this input */
 	int njoins;
 };
 
@@ -112,7 +113,7 @@ add_tpl(struct sbuf *sb, const char *tpl, const char *s, const char *d)
 	}
 }
 
-/* temp."mmap_T" (the id map of T) or temp."moff_T" (the id offset of T). */
+/* temp."mmap_T": the id map of T. */
 static void
 add_temp(struct sbuf *sb, const char *kind, const char *table)
 {
@@ -419,6 +420,7 @@ read_schema(struct merge *m, struct err *err)
 		for (j = 0; j < m->t[i].nfks; j++)
 			m->t[i].fks[j].ref = table_index(m->t, n, v[m->t[i].fks[j].ref].name);
 	m->nt = n;
+	m->off = xcalloc(n ? n : 1, sizeof(*m->off));
 	free(v);
 	free(done);
 	return 0;
@@ -597,11 +599,10 @@ add_expr(struct merge *m, const struct mtable *t, size_t ti, int c)
 		sbuf_addstr(&m->sql, "s.");
 		add_ident(&m->sql, t->cols[c]);
 	} else if (m->t[ref].kind == MK_PERSOURCE) {
+		/* A literal: a subquery here costs a third of the copy. */
 		sbuf_addstr(&m->sql, "(s.");
 		add_ident(&m->sql, t->cols[c]);
-		sbuf_addstr(&m->sql, " + (SELECT off FROM ");
-		add_temp(&m->sql, "moff_", m->t[ref].name);
-		sbuf_addstr(&m->sql, "))");
+		sbuf_addf(&m->sql, " + %lld)", (long long)m->off[ref]);
 	} else if (m->join_maps) {
 		/* A join keeps one cursor open; a subquery opens one per row. */
 		char j[16];
@@ -740,15 +741,11 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 	}
 	if (t->kind == MK_PERSOURCE && t->idcol >= 0) {
 		sbuf_reset(&m->sql);
-		sbuf_addstr(&m->sql, "DELETE FROM ");
-		add_temp(&m->sql, "moff_", t->name);
-		sbuf_addstr(&m->sql, "; INSERT INTO ");
-		add_temp(&m->sql, "moff_", t->name);
-		sbuf_addstr(&m->sql, " SELECT coalesce(max(");
+		sbuf_addstr(&m->sql, "SELECT coalesce(max(");
 		add_ident(&m->sql, t->cols[t->idcol]);
 		sbuf_addstr(&m->sql, "), 0) FROM ");
 		add_from(m, dst, t->name, "");
-		if (exec_sql(m, m->sql.buf, err))
+		if (query_i64(m, m->sql.buf, &m->off[ti], err))
 			return err->status;
 	}
 	add_insert_head(m, t, ti, dst, src, t->kind == MK_PERSOURCE);
@@ -760,6 +757,11 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 		sbuf_addstr(&m->sql, "s.");
 		add_ident(&m->sql, t->cols[t->kind == MK_SOURCE ? t->idcol : t->srccol]);
 		sbuf_addstr(&m->sql, " IN (SELECT old FROM temp.merge_fresh)");
+	}
+	if (t->kind != MK_PERSOURCE && t->idcol >= 0) {
+		/* New ids in the input's order (ingest -j gives the ids a plain ingest gives). */
+		sbuf_addstr(&m->sql, " ORDER BY s.");
+		add_ident(&m->sql, t->cols[t->idcol]);
 	}
 	if (exec_sql(m, m->sql.buf, err))
 		return err->status;
@@ -784,8 +786,9 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 
 /*
  * The merge's own temporary tables: the new sources of the input being
- * copied, and per table its id map (dictionaries, source) or id offset
- * (tables of sources). @clear: empty the maps instead of creating them.
+ * copied, and per dictionary (and the source table) its id map; the id
+ * offsets of the tables of sources are m->off, written into the SQL as
+ * numbers. @clear: empty the maps instead of creating them.
  */
 static int
 temp_tables(struct merge *m, bool clear, struct err *err)
@@ -794,18 +797,16 @@ temp_tables(struct merge *m, bool clear, struct err *err)
 
 	sbuf_reset(&m->sql);
 	sbuf_addstr(&m->sql, clear ? "DELETE FROM temp.merge_fresh;"
-				   : "CREATE TEMP TABLE merge_fresh(old INTEGER PRIMARY KEY);");
+				   : "CREATE TEMP TABLE IF NOT EXISTS merge_fresh(old INTEGER PRIMARY KEY);");
 	for (i = 0; i < m->nt; i++) {
 		const struct mtable *t = &m->t[i];
 
-		if (t->idcol < 0 || (clear && t->kind == MK_PERSOURCE))
+		if (t->idcol < 0 || t->kind == MK_PERSOURCE)
 			continue;
-		sbuf_addstr(&m->sql, clear ? "DELETE FROM " : "CREATE TABLE ");
-		add_temp(&m->sql, t->kind == MK_PERSOURCE ? "moff_" : "mmap_", t->name);
+		sbuf_addstr(&m->sql, clear ? "DELETE FROM " : "CREATE TABLE IF NOT EXISTS ");
+		add_temp(&m->sql, "mmap_", t->name);
 		if (!clear)
-			sbuf_addstr(&m->sql, t->kind == MK_PERSOURCE
-						     ? "(off INTEGER)"
-						     : "(old INTEGER PRIMARY KEY, new INTEGER)");
+			sbuf_addstr(&m->sql, "(old INTEGER PRIMARY KEY, new INTEGER)");
 		sbuf_addch(&m->sql, ';');
 	}
 	return exec_sql(m, m->sql.buf, err);
@@ -985,6 +986,7 @@ merge_release(struct merge *m)
 	for (i = 0; i < m->nt; i++)
 		mtable_release(&m->t[i]);
 	free(m->t);
+	free(m->off);
 	for (i = 0; i < m->nr_nodes; i++)
 		free(m->node_names[i]);
 	free(m->node_names);
@@ -1205,4 +1207,100 @@ out:
 	sbuf_release(&tmp);
 	sbuf_release(&idx);
 	return rc;
+}
+
+/* ---- one file's scratch database into the output (litsi ingest -j) ---- */
+
+/* A GPU both hold with different ranks: the error the ingest gives. */
+static int
+check_ranks(struct merge *m, const char *path, struct err *err)
+{
+	char *row[4] = { NULL, NULL, NULL, NULL };
+	bool found;
+
+	if (query_row(m,
+		      "SELECT s.device, n.name, d.rank, s.rank FROM \"in0\".gpu s"
+		      " JOIN \"in0\".node n ON n.id = s.node_id"
+		      " JOIN main.node dn ON dn.name = n.name"
+		      " JOIN main.gpu d ON d.node_id = dn.id AND d.device = s.device"
+		      " WHERE s.rank IS NOT NULL AND d.rank IS NOT NULL AND s.rank != d.rank"
+		      " ORDER BY s.id LIMIT 1",
+		      NULL, NULL, row, 4, &found, err))
+		return err->status;
+	if (found)
+		err_set(err, LITSI_EDATA,
+			"%s: GPU %s of node '%s' already holds rank %s, this file says rank %s "
+			"(give each node's files their own --node)",
+			path, row[0], row[1], row[2], row[3]);
+	free(row[0]);
+	free(row[1]);
+	free(row[2]);
+	free(row[3]);
+	return err->status;
+}
+
+static int
+adopt_copy(struct merge *m, const char *path, const char *name, struct merge_stats *stats,
+	   struct err *err)
+{
+	int64_t fresh;
+	size_t i;
+
+	if (check_schema(m, "in0", path, err) || check_ranks(m, name, err))
+		return err->status;
+	if (query_i64(m,
+		      "SELECT count(*) FROM \"in0\".source s WHERE NOT EXISTS"
+		      " (SELECT 1 FROM main.source d WHERE d.sha256 = s.sha256)",
+		      &fresh, err) ||
+	    query_i64(m, "SELECT count(*) FROM \"in0\".source", &stats->sources, err))
+		return err->status;
+	if (!fresh && stats->sources)
+		return 1;
+	if (temp_tables(m, true, err))
+		return err->status;
+	for (i = 0; i < m->nt; i++)
+		if (copy_table(m, i, "main", "in0", NULL, err))
+			return err_prefix(err, "%s: copying table '%s'", name, m->t[i].name);
+	/* As the ingest's upsert: what the file says of a GPU wins where it says it. */
+	if (exec_sql(m,
+		     "UPDATE main.gpu AS d SET rank = coalesce(s.rank, d.rank),"
+		     " vendor = coalesce(s.vendor, d.vendor),"
+		     " product = coalesce(s.product, d.product)"
+		     " FROM \"in0\".gpu s JOIN temp.mmap_gpu mp ON mp.old = s.id WHERE d.id = mp.new",
+		     err))
+		return err->status;
+	stats->sources_added = fresh;
+	return query_i64(m,
+			 "SELECT coalesce(sum(n_kernels), 0) FROM \"in0\".source"
+			 " WHERE id IN (SELECT old FROM temp.merge_fresh)",
+			 &stats->kernels_added, err);
+}
+
+int
+store_adopt(struct store *st, const char *path, const char *name, struct merge_stats *stats,
+	    struct err *err)
+{
+	const char *inputs[1] = { path };
+	struct merge m = { .st = st, .out_path = st->path, .inputs = inputs, .sql = SBUF_INIT,
+			   .joins = SBUF_INIT };
+	int rc;
+
+	memset(stats, 0, sizeof(*stats));
+	if (user_version(&m, "main", &m.version, err) || read_schema(&m, err) ||
+	    temp_tables(&m, false, err) || attach(&m, path, "in0", err))
+		goto out;
+	if (exec_sql(&m, "BEGIN IMMEDIATE", err))
+		goto out;
+	rc = adopt_copy(&m, path, name, stats, err);
+	if (rc || exec_sql(&m, "COMMIT", err))
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	if (rc == 1) {
+		detach(&m, "in0");
+		merge_release(&m);
+		return 1;
+	}
+out:
+	detach(&m, "in0");
+	merge_release(&m);
+	return err->status;
 }

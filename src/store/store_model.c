@@ -19,7 +19,7 @@ store_node_power(struct store *st, int64_t node_id, int64_t start, int64_t end, 
 
 	*v = NULL;
 	*n = 0;
-	if (store_prepare(st, sql, &s, err))
+	if (store_prepare_cached(st, sql, &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, node_id);
 	sqlite3_bind_int64(s, 2, start);
@@ -28,7 +28,7 @@ store_node_power(struct store *st, int64_t node_id, int64_t start, int64_t end, 
 		VEC_GROW(*v, *n + 1, alloc);
 		(*v)[(*n)++] = sqlite3_column_double(s, 0);
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load power readings");
 }
 
@@ -50,7 +50,7 @@ store_node_idle_power(struct store *st, int64_t node_id, double max_activity, do
 
 	*v = NULL;
 	*n = 0;
-	if (store_prepare(st, sql, &s, err))
+	if (store_prepare_cached(st, sql, &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, node_id);
 	sqlite3_bind_double(s, 2, max_activity);
@@ -58,6 +58,6 @@ store_node_idle_power(struct store *st, int64_t node_id, double max_activity, do
 		VEC_GROW(*v, *n + 1, alloc);
 		(*v)[(*n)++] = sqlite3_column_double(s, 0);
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load idle power readings");
 }

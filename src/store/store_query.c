@@ -69,7 +69,7 @@ store_list_gpus(struct store *st, int64_t node_id, struct gpu_row **v, size_t *n
 
 	*v = NULL;
 	*n = 0;
-	if (store_prepare(st,
+	if (store_prepare_cached(st,
 			  "SELECT id, node_id, device, coalesce(rank, -1), vendor, product FROM gpu"
 			  " WHERE node_id = ? ORDER BY device",
 			  &s, err))
@@ -87,7 +87,7 @@ store_list_gpus(struct store *st, int64_t node_id, struct gpu_row **v, size_t *n
 		g->vendor = store_text_dup(s, 4);
 		g->product = store_text_dup(s, 5);
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list GPUs");
 }
 
@@ -113,7 +113,7 @@ store_list_steps(struct store *st, int64_t node_id, int64_t **steps, size_t *n,
 
 	*steps = NULL;
 	*n = 0;
-	if (store_prepare(st,
+	if (store_prepare_cached(st,
 			  "SELECT DISTINCT s.step FROM sample s JOIN gpu g ON g.id = s.gpu_id"
 			  " WHERE g.node_id = ? ORDER BY s.step",
 			  &s, err))
@@ -123,7 +123,7 @@ store_list_steps(struct store *st, int64_t node_id, int64_t **steps, size_t *n,
 		VEC_GROW(*steps, *n + 1, alloc);
 		(*steps)[(*n)++] = sqlite3_column_int64(s, 0);
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list samples");
 }
 
@@ -224,7 +224,7 @@ store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric, struc
 
 	*v = NULL;
 	*n = 0;
-	if (store_prepare(st,
+	if (store_prepare_cached(st,
 			  "SELECT t.t_ns, t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
 			  " WHERE t.gpu_id = ? AND m.name = ? ORDER BY t.t_ns, t.rowid",
 			  &s, err))
@@ -236,7 +236,7 @@ store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric, struc
 		(*v)[*n].t_ns = sqlite3_column_int64(s, 0);
 		(*v)[(*n)++].value = sqlite3_column_double(s, 1);
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load telemetry");
 }
 

@@ -101,18 +101,17 @@ blocks_shani(uint32_t h[8], const unsigned char *p, size_t nblocks)
 static int
 have_shani(void)
 {
+	/* Atomic: ingest -j hashes in several threads at once. */
 	static int cached = -1;
 	unsigned a, b, c, d;
+	int v = __atomic_load_n(&cached, __ATOMIC_RELAXED);
 
-	if (cached >= 0)
-		return cached;
-	cached = 0;
-	if (getenv("LITSI_NO_SHANI"))
-		return cached;
-	if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_1) && (c & bit_SSSE3) &&
-	    __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_SHA))
-		cached = 1;
-	return cached;
+	if (v >= 0)
+		return v;
+	v = !getenv("LITSI_NO_SHANI") && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_1) &&
+	    (c & bit_SSSE3) && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_SHA);
+	__atomic_store_n(&cached, v, __ATOMIC_RELAXED);
+	return v;
 }
 #else
 static int

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * store_ingest.c: the ingest sink. Records of one source are staged in TEMP
- * tables inside one transaction; store_ingest_finish() links kernels to their
- * CPU launches and samples with a few set-based statements and commits.
+ * store_ingest.c: the ingest sink, one transaction per source. Kernels,
+ * launches, steps and annotations wait in memory (ingest_link.c) until the
+ * end of the file, where each kernel is linked to its launch and sample and
+ * written once into its table. Past a memory budget they are staged in TEMP
+ * tables instead and store_ingest_finish() links them with a few set-based
+ * statements; both give the same rows.
  */
 #include "store_int.h"
+#include "ingest_link.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +107,7 @@ struct store_ingest {
 	int64_t kernel_base;		/* kernel.id = kernel_base + stage_kernel.rowid */
 	struct sample_span *samples;	/* this source's samples, during finish */
 	size_t nr_samples;
+	struct link link;		/* records that wait for the end, in memory */
 };
 
 static int
@@ -432,6 +437,139 @@ sink_gpu(struct sink *sk, const struct rec_gpu *r, struct err *err)
 	return 0;
 }
 
+/* ---- staging (over the memory budget): one TEMP row per record ---- */
+
+static int
+stage_kernel(struct store_ingest *ig, int64_t gpu_id, int64_t rank, const struct lk_kernel *k,
+	     struct err *err)
+{
+	sqlite3_stmt *s = ig->stmt[S_KERNEL];
+
+	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_int64(s, 2, rank);
+	sqlite3_bind_int64(s, 3, k->stream);
+	sqlite3_bind_int64(s, 4, k->name_id);
+	sqlite3_bind_int64(s, 5, k->start_ns);
+	sqlite3_bind_int64(s, 6, k->end_ns);
+	sqlite3_bind_int(s, 7, k->kclass);
+	bind_opt_i64(s, 8, k->corr, -1);
+	if (k->has_launch)
+		sqlite3_bind_int64(s, 9, k->launch_ns);
+	else
+		sqlite3_bind_null(s, 9);
+	bind_opt_i64(s, 10, k->bytes, -1);
+	return step_done(ig, s, err, "cannot stage kernel");
+}
+
+static int
+stage_launch(struct store_ingest *ig, int64_t rank, int64_t corr, int64_t ts, int64_t tid,
+	     struct err *err)
+{
+	sqlite3_stmt *s = ig->stmt[S_LAUNCH];
+
+	sqlite3_bind_int64(s, 1, rank);
+	sqlite3_bind_int64(s, 2, corr);
+	sqlite3_bind_int64(s, 3, ts);
+	sqlite3_bind_int64(s, 4, tid);
+	return step_done(ig, s, err, "cannot stage launch");
+}
+
+static int
+stage_step(struct store_ingest *ig, int64_t rank, const struct lk_step *st, struct err *err)
+{
+	sqlite3_stmt *s = ig->stmt[S_STEP];
+
+	sqlite3_bind_int64(s, 1, rank);
+	sqlite3_bind_int64(s, 2, st->step);
+	sqlite3_bind_int64(s, 3, st->start_ns);
+	sqlite3_bind_int64(s, 4, st->end_ns);
+	return step_done(ig, s, err, "cannot stage step");
+}
+
+static int
+stage_ann(struct store_ingest *ig, int64_t rank, const char *kind, const struct lk_ann *a,
+	  struct err *err)
+{
+	sqlite3_stmt *s = ig->stmt[S_ANN];
+
+	sqlite3_bind_int64(s, 1, rank);
+	sqlite3_bind_text(s, 2, kind, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, a->name_id);
+	sqlite3_bind_int64(s, 4, a->start_ns);
+	sqlite3_bind_int64(s, 5, a->end_ns);
+	sqlite3_bind_int64(s, 6, a->tid);
+	bind_opt_i64(s, 7, a->ext, -1);
+	bind_opt_i64(s, 8, a->gpu_id, -1);
+	return step_done(ig, s, err, "cannot stage annotation");
+}
+
+/*
+ * Past the memory budget (or with more than LK_SMALL_MAX ranks, threads or
+ * GPUs), the records held so far go to the TEMP stage tables in the order
+ * they came, and so do all that follow: SQLite keeps memory bounded.
+ */
+static int
+spill(struct store_ingest *ig, struct err *err)
+{
+	struct link *lk = &ig->link;
+	size_t i;
+
+	for (i = 0; i < lk->kernels.n; i++) {
+		const struct lk_kernel *k = link_at(&lk->kernels, i);
+
+		if (stage_kernel(ig, lk->gpus.v[k->gpu], lk->ranks.v[k->rank], k, err))
+			return err->status;
+	}
+	for (i = 0; i < lk->launches.n; i++) {
+		const struct lk_launch *l = link_at(&lk->launches, i);
+
+		if (stage_launch(ig, lk->ranks.v[l->rank], l->corr, l->ts_ns, lk->tids.v[l->tid], err))
+			return err->status;
+	}
+	for (i = 0; i < lk->steps.n; i++) {
+		const struct lk_step *st = link_at(&lk->steps, i);
+
+		if (stage_step(ig, lk->ranks.v[st->rank], st, err))
+			return err->status;
+	}
+	for (i = 0; i < lk->anns.n; i++) {
+		const struct lk_ann *a = link_at(&lk->anns, i);
+
+		if (stage_ann(ig, lk->ranks.v[a->rank], lk->kinds[a->kind], a, err))
+			return err->status;
+	}
+	link_drop(lk);
+	lk->staged = true;
+	return 0;
+}
+
+/*
+ * *@out: room for one record in @sp, its rank index in *@ri; NULL when the
+ * record must be staged (@other < 0: another small value did not fit).
+ */
+static int
+hold(struct store_ingest *ig, struct lk_spool *sp, int rank, int other, uint16_t *ri,
+     void **out, struct err *err)
+{
+	struct link *lk = &ig->link;
+	int r = lk->staged ? -1 : link_index(lk, &lk->ranks, rank);
+
+	*out = NULL;
+	if (!lk->staged && (r < 0 || other < 0) && spill(ig, err))
+		return err->status;
+	if (lk->staged)
+		return 0;
+	*ri = (uint16_t)r;
+	*out = link_push(lk, sp);
+	return 0;
+}
+
+static int
+held(struct store_ingest *ig, struct err *err)
+{
+	return link_over(&ig->link) ? spill(ig, err) : 0;
+}
+
 static int
 sink_limit(struct sink *sk, const struct rec_limit *r, struct err *err)
 {
@@ -452,94 +590,103 @@ static int
 sink_kernel(struct sink *sk, const struct rec_kernel *r, struct err *err)
 {
 	struct store_ingest *ig = sk->ctx;
-	sqlite3_stmt *s = ig->stmt[S_KERNEL];
-	int64_t gpu_id, nid, t0, t1, tl = 0;
+	struct link *lk = &ig->link;
+	struct lk_kernel k = { .stream = r->stream, .kclass = (uint8_t)r->kclass,
+			       .corr = r->correlation, .bytes = r->bytes };
+	void *p;
+	int64_t gpu_id;
+	int g;
 
 	if (r->end_ns < r->start_ns)
 		return err_set(err, LITSI_EDATA, "kernel '%.*s' ends before it starts",
 			       (int)(r->name_len > 80 ? 80 : r->name_len), r->name);
-	if (gpu_of(ig, r->device, &gpu_id, err) || name_id(ig, r->name, r->name_len, &nid, err))
+	if (gpu_of(ig, r->device, &gpu_id, err) ||
+	    name_id(ig, r->name, r->name_len, &k.name_id, err))
 		return err->status;
-	sqlite3_bind_int64(s, 1, gpu_id);
-	sqlite3_bind_int(s, 2, r->rank);
-	sqlite3_bind_int64(s, 3, r->stream);
-	sqlite3_bind_int64(s, 4, nid);
-	if (shift(ig, r->start_ns, ig->base_ns, &t0, err) ||
-	    shift(ig, r->end_ns, ig->base_ns, &t1, err) ||
-	    (r->launch_ns != TIME_NONE && shift(ig, r->launch_ns, ig->base_ns, &tl, err)))
+	if (shift(ig, r->start_ns, ig->base_ns, &k.start_ns, err) ||
+	    shift(ig, r->end_ns, ig->base_ns, &k.end_ns, err) ||
+	    (r->launch_ns != TIME_NONE && shift(ig, r->launch_ns, ig->base_ns, &k.launch_ns, err)))
 		return err->status;
-	sqlite3_bind_int64(s, 5, t0);
-	sqlite3_bind_int64(s, 6, t1);
-	sqlite3_bind_int(s, 7, (int)r->kclass);
-	bind_opt_i64(s, 8, r->correlation, -1);
-	if (r->launch_ns == TIME_NONE)
-		sqlite3_bind_null(s, 9);
-	else
-		sqlite3_bind_int64(s, 9, tl);
-	bind_opt_i64(s, 10, r->bytes, -1);
+	k.has_launch = r->launch_ns != TIME_NONE;
 	ig->n_kernels++;
 	ig->n_comm += r->kclass == KCLASS_COMM;
-	return step_done(ig, s, err, "cannot stage kernel");
+	g = lk->staged ? -1 : link_index(lk, &lk->gpus, gpu_id);
+	if (hold(ig, &lk->kernels, r->rank, g, &k.rank, &p, err))
+		return err->status;
+	if (!p)
+		return stage_kernel(ig, gpu_id, r->rank, &k, err);
+	k.gpu = (uint16_t)g;
+	*(struct lk_kernel *)p = k;
+	return held(ig, err);
 }
 
 static int
 sink_launch(struct sink *sk, const struct rec_launch *r, struct err *err)
 {
 	struct store_ingest *ig = sk->ctx;
-	sqlite3_stmt *s = ig->stmt[S_LAUNCH];
+	struct link *lk = &ig->link;
+	struct lk_launch l = { .corr = r->correlation };
+	int r_i, t_i;
 
-	int64_t t;
-
-	if (shift(ig, r->ts_ns, ig->base_ns, &t, err))
+	if (shift(ig, r->ts_ns, ig->base_ns, &l.ts_ns, err))
 		return err->status;
-	sqlite3_bind_int(s, 1, r->rank);
-	sqlite3_bind_int64(s, 2, r->correlation);
-	sqlite3_bind_int64(s, 3, t);
-	sqlite3_bind_int64(s, 4, r->tid);
-	return step_done(ig, s, err, "cannot stage launch");
+	if (!lk->staged) {
+		r_i = link_index(lk, &lk->ranks, r->rank);
+		t_i = link_index(lk, &lk->tids, r->tid);
+		if (r_i >= 0 && t_i >= 0) {
+			l.rank = (uint16_t)r_i;
+			l.tid = (uint16_t)t_i;
+			link_add_launch(lk, &l);
+			return held(ig, err);
+		}
+		if (spill(ig, err))
+			return err->status;
+	}
+	return stage_launch(ig, r->rank, r->correlation, l.ts_ns, r->tid, err);
 }
 
 static int
 sink_step(struct sink *sk, const struct rec_step *r, struct err *err)
 {
 	struct store_ingest *ig = sk->ctx;
-	sqlite3_stmt *s = ig->stmt[S_STEP];
+	struct lk_step st = { .step = r->step };
+	void *p;
 
-	int64_t t0, t1;
-
-	if (shift(ig, r->start_ns, ig->base_ns, &t0, err) ||
-	    shift(ig, r->end_ns, ig->base_ns, &t1, err))
+	if (shift(ig, r->start_ns, ig->base_ns, &st.start_ns, err) ||
+	    shift(ig, r->end_ns, ig->base_ns, &st.end_ns, err))
 		return err->status;
-	sqlite3_bind_int(s, 1, r->rank);
-	sqlite3_bind_int64(s, 2, r->step);
-	sqlite3_bind_int64(s, 3, t0);
-	sqlite3_bind_int64(s, 4, t1);
-	return step_done(ig, s, err, "cannot stage step");
+	if (hold(ig, &ig->link.steps, r->rank, 0, &st.rank, &p, err))
+		return err->status;
+	if (!p)
+		return stage_step(ig, r->rank, &st, err);
+	*(struct lk_step *)p = st;
+	return held(ig, err);
 }
 
 static int
 sink_annotation(struct sink *sk, const struct rec_annotation *r, struct err *err)
 {
 	struct store_ingest *ig = sk->ctx;
-	sqlite3_stmt *s = ig->stmt[S_ANN];
-	int64_t nid, gpu_id = -1, t0, t1;
+	struct link *lk = &ig->link;
+	struct lk_ann a = { .tid = r->tid, .ext = r->external_id, .gpu_id = -1 };
+	void *p;
+	int kind;
 
-	if (name_id(ig, r->name, strlen(r->name), &nid, err))
+	if (name_id(ig, r->name, strlen(r->name), &a.name_id, err))
 		return err->status;
-	if (r->device >= 0 && gpu_of(ig, r->device, &gpu_id, err))
+	if (r->device >= 0 && gpu_of(ig, r->device, &a.gpu_id, err))
 		return err->status;
-	sqlite3_bind_int(s, 1, r->rank);
-	sqlite3_bind_text(s, 2, r->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, nid);
-	if (shift(ig, r->start_ns, ig->base_ns, &t0, err) ||
-	    shift(ig, r->end_ns, ig->base_ns, &t1, err))
+	if (shift(ig, r->start_ns, ig->base_ns, &a.start_ns, err) ||
+	    shift(ig, r->end_ns, ig->base_ns, &a.end_ns, err))
 		return err->status;
-	sqlite3_bind_int64(s, 4, t0);
-	sqlite3_bind_int64(s, 5, t1);
-	sqlite3_bind_int64(s, 6, r->tid);
-	bind_opt_i64(s, 7, r->external_id, -1);
-	bind_opt_i64(s, 8, gpu_id, -1);
-	return step_done(ig, s, err, "cannot stage annotation");
+	kind = lk->staged ? -1 : link_kind(lk, r->kind);
+	if (hold(ig, &lk->anns, r->rank, kind, &a.rank, &p, err))
+		return err->status;
+	if (!p)
+		return stage_ann(ig, r->rank, r->kind, &a, err);
+	a.kind = (uint16_t)kind;
+	*(struct lk_ann *)p = a;
+	return held(ig, err);
 }
 
 static int
@@ -643,7 +790,10 @@ sink_time_base(struct sink *sk, int64_t base_ns, struct err *err)
 	};
 	size_t i;
 
-	/* Records already staged get the base now; later ones get it on insert. */
+	/* Records already held or staged get the base now; later ones get it on arrival. */
+	if (link_shift(&ig->link, base_ns))
+		return err_set(err, LITSI_EDATA, "time base %lld ns does not fit in 64-bit "
+			       "nanoseconds with the times before it", (long long)base_ns);
 	for (i = 0; i < ARRAY_SIZE(sql); i++) {
 		if (store_prepare(ig->st, sql[i], &s, err))
 			return err->status;
@@ -716,6 +866,7 @@ ingest_free(struct store_ingest *ig)
 		free(ig->ndevs[i].gpu);
 	free(ig->ndevs);
 	free(ig->samples);
+	link_free(&ig->link);
 	free(ig->format);
 	free(ig->hostname);
 	free(ig->node);
@@ -779,6 +930,7 @@ store_ingest_begin(struct store *st, const char *path, const struct ingest_opts 
 	ig->rank = o->rank;
 	ig->world_size = -1;
 	ig->base_ns = o->clock_offset_ns;
+	link_init(&ig->link, 0);
 	if (store_exec(st, stage_sql, err) || store_exec(st, "BEGIN IMMEDIATE", err)) {
 		ingest_free(ig);
 		return err->status;
@@ -841,14 +993,11 @@ struct sample_span {
  * [start, end) holds time t; the GPU's whole-trace sample (step -1) if it
  * has one; else NULL (a kernel launched outside every ProfilerStep).
  */
-static void
-sql_sample(sqlite3_context *cx, int argc, sqlite3_value **argv)
+static int64_t
+sample_for(const struct store_ingest *ig, int64_t g, int64_t t)
 {
-	struct store_ingest *ig = sqlite3_user_data(cx);
-	int64_t g = sqlite3_value_int64(argv[0]), t = sqlite3_value_int64(argv[1]);
 	size_t lo = 0, hi = ig->nr_samples;
 
-	(void)argc;
 	/* First span with (gpu_id, start_ns) > (g, t); the candidate is the one before. */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -862,17 +1011,26 @@ sql_sample(sqlite3_context *cx, int argc, sqlite3_value **argv)
 	if (lo > 0) {
 		const struct sample_span *c = &ig->samples[lo - 1];
 
-		if (c->gpu_id == g && (c->step == -1 || t < c->end_ns)) {
-			sqlite3_result_int64(cx, c->id);
-			return;
-		}
+		if (c->gpu_id == g && (c->step == -1 || t < c->end_ns))
+			return c->id;
 	}
 	/* A whole-trace sample takes kernels launched before its first kernel too. */
-	if (lo < ig->nr_samples && ig->samples[lo].gpu_id == g && ig->samples[lo].step == -1) {
-		sqlite3_result_int64(cx, ig->samples[lo].id);
-		return;
-	}
-	sqlite3_result_null(cx);
+	if (lo < ig->nr_samples && ig->samples[lo].gpu_id == g && ig->samples[lo].step == -1)
+		return ig->samples[lo].id;
+	return -1;
+}
+
+static void
+sql_sample(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	int64_t id = sample_for(sqlite3_user_data(cx), sqlite3_value_int64(argv[0]),
+				sqlite3_value_int64(argv[1]));
+
+	(void)argc;
+	if (id < 0)
+		sqlite3_result_null(cx);
+	else
+		sqlite3_result_int64(cx, id);
 }
 
 static int
@@ -943,31 +1101,366 @@ static const char *const link_sql[] = {
 	" FROM temp.stage_ann a",
 };
 
+#define COLL_INSERT							\
+	"INSERT INTO collective(source_id, gpu_id, kernel_id, start_ns, end_ns, tid,"	\
+	" external_id, coll_name, dtype, in_nelems, out_nelems, group_size, seq, in_split,"	\
+	" out_split, pg_name, pg_desc, pg_ranks)"					\
+	" SELECT ?1, (SELECT min(r.gpu_id) FROM temp.rank_gpu r WHERE r.rank_ctx = c.rank_ctx),"
+#define COLL_REST								\
+	"  c.start_ns, c.end_ns, c.tid, c.ext, c.coll_name, c.dtype, c.in_nelems, c.out_nelems,"	\
+	"  c.group_size, c.seq, c.in_split, c.out_split, c.pg_name, c.pg_desc, c.pg_ranks"	\
+	" FROM temp.stage_coll c ORDER BY c.rank_ctx, c.start_ns"
+
+/* litsi_coll_kernel(rank, corr, tid, start, end): see link_coll_kernel(); the stage rowid. */
+static void
+sql_coll_kernel(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	struct store_ingest *ig = sqlite3_user_data(cx);
+	bool has_corr = sqlite3_value_type(argv[1]) != SQLITE_NULL;
+	int64_t k = link_coll_kernel(&ig->link, sqlite3_value_int64(argv[0]), has_corr,
+				     sqlite3_value_int64(argv[1]), sqlite3_value_int64(argv[2]),
+				     sqlite3_value_int64(argv[3]), sqlite3_value_int64(argv[4]));
+
+	(void)argc;
+	if (k < 0)
+		sqlite3_result_null(cx);
+	else
+		sqlite3_result_int64(cx, k + 1);
+}
+
 static int
 link_collectives(struct store_ingest *ig, struct err *err)
 {
-	static const char sql[] =
-		"INSERT INTO collective(source_id, gpu_id, kernel_id, start_ns, end_ns, tid,"
-		" external_id, coll_name, dtype, in_nelems, out_nelems, group_size, seq, in_split,"
-		" out_split, pg_name, pg_desc, pg_ranks)"
-		" SELECT ?1, (SELECT min(r.gpu_id) FROM temp.rank_gpu r WHERE r.rank_ctx = c.rank_ctx),"
+	static const char staged[] = COLL_INSERT
 		"  coalesce((SELECT k.rowid FROM temp.stage_kernel k WHERE k.rank_ctx = c.rank_ctx"
 		"    AND k.corr = c.corr AND k.class = 1 LIMIT 1),"
 		"   (SELECT k.rowid FROM temp.stage_launch l JOIN temp.stage_kernel k"
 		"    ON k.rank_ctx = l.rank_ctx AND k.corr = l.corr AND k.class = 1"
 		"    WHERE l.rank_ctx = c.rank_ctx AND l.tid = c.tid AND l.ts_ns >= c.start_ns"
 		"    AND l.ts_ns <= c.end_ns ORDER BY l.ts_ns LIMIT 1))"
-		"  + ?2,"
-		"  c.start_ns, c.end_ns, c.tid, c.ext, c.coll_name, c.dtype, c.in_nelems, c.out_nelems,"
-		"  c.group_size, c.seq, c.in_split, c.out_split, c.pg_name, c.pg_desc, c.pg_ranks"
-		" FROM temp.stage_coll c ORDER BY c.rank_ctx, c.start_ns";
+		"  + ?2," COLL_REST;
+	static const char held[] = COLL_INSERT
+		"  litsi_coll_kernel(c.rank_ctx, c.corr, c.tid, c.start_ns, c.end_ns) + ?2,"
+		COLL_REST;
 
+	if (!ig->link.staged) {
+		if (sqlite3_create_function(ig->st->db, "litsi_coll_kernel", 5, SQLITE_UTF8, ig,
+					    sql_coll_kernel, NULL, NULL) != SQLITE_OK)
+			return store_sqlerr(ig->st, err, "cannot register litsi_coll_kernel()");
+		return exec_bound(ig, held, err);
+	}
 	if (exec_bound(ig, "CREATE INDEX IF NOT EXISTS temp.stage_kernel_corr"
 			   " ON stage_kernel(rank_ctx, corr)", err) ||
 	    exec_bound(ig, "CREATE INDEX IF NOT EXISTS temp.stage_launch_tid"
 			   " ON stage_launch(rank_ctx, tid, ts_ns)", err))
 		return err->status;
-	return exec_bound(ig, sql, err);
+	return exec_bound(ig, staged, err);
+}
+
+/* ---- finish of held records: linked in memory, each row written once ---- */
+
+/* A sample to be: the ProfilerStep @step of a GPU, over every rank context feeding it. */
+struct new_sample {
+	int64_t gpu_id, step, start_ns, end_ns;
+};
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int
+cmp_new_sample(const void *a, const void *b)
+{
+	const struct new_sample *x = a, *y = b;
+
+	if (x->gpu_id != y->gpu_id)
+		return x->gpu_id < y->gpu_id ? -1 : 1;
+	return (x->step > y->step) - (x->step < y->step);
+}
+
+/* The state of one finish: (rank << 16 | gpu) pairs, per-GPU kernel spans. */
+struct held_fin {
+	uint32_t *pairs;
+	size_t nr_pairs;
+	int64_t *lo, *hi;	/* by GPU index: first start, last end of its kernels */
+	bool *has;		/* by GPU index: has kernels */
+	int64_t *rank_gpu;	/* by rank index: the least gpu.id it feeds, -1 none */
+};
+
+static void
+held_fin_free(struct held_fin *f)
+{
+	free(f->pairs);
+	free(f->lo);
+	free(f->hi);
+	free(f->has);
+	free(f->rank_gpu);
+}
+
+/* Which (rank, GPU) pairs the kernels show; each GPU's span; the temp.rank_gpu rows. */
+static int
+held_pairs(struct store_ingest *ig, struct held_fin *f, struct err *err)
+{
+	const struct link *lk = &ig->link;
+	size_t i, n = 0, alloc = 0, ng = lk->gpus.n;
+	uint32_t last = UINT32_MAX;
+	sqlite3_stmt *s;
+
+	f->lo = xcalloc(ng + 1, sizeof(*f->lo));
+	f->hi = xcalloc(ng + 1, sizeof(*f->hi));
+	f->has = xcalloc(ng + 1, sizeof(*f->has));
+	f->rank_gpu = xmalloc((lk->ranks.n + 1) * sizeof(*f->rank_gpu));
+	for (i = 0; i < lk->ranks.n; i++)
+		f->rank_gpu[i] = -1;
+	for (i = 0; i < lk->kernels.n; i++) {
+		const struct lk_kernel *k = link_at(&lk->kernels, i);
+		uint32_t p = (uint32_t)k->rank << 16 | k->gpu;
+
+		if (!f->has[k->gpu] || k->start_ns < f->lo[k->gpu])
+			f->lo[k->gpu] = k->start_ns;
+		if (!f->has[k->gpu] || k->end_ns > f->hi[k->gpu])
+			f->hi[k->gpu] = k->end_ns;
+		f->has[k->gpu] = true;
+		if (p == last)
+			continue;
+		VEC_GROW(f->pairs, f->nr_pairs + 1, alloc);
+		f->pairs[f->nr_pairs++] = last = p;
+	}
+	if (f->nr_pairs)
+		qsort(f->pairs, f->nr_pairs, sizeof(*f->pairs), cmp_u32);
+	for (i = 0; i < f->nr_pairs; i++)
+		if (!n || f->pairs[n - 1] != f->pairs[i])
+			f->pairs[n++] = f->pairs[i];
+	f->nr_pairs = n;
+	if (store_prepare(ig->st, "INSERT OR IGNORE INTO temp.rank_gpu VALUES (?, ?)", &s, err))
+		return err->status;
+	for (i = 0; i < n; i++) {
+		uint16_t r = (uint16_t)(f->pairs[i] >> 16), g = (uint16_t)(f->pairs[i] & 0xffff);
+		int64_t gid = lk->gpus.v[g];
+
+		if (f->rank_gpu[r] < 0 || gid < f->rank_gpu[r])
+			f->rank_gpu[r] = gid;
+		sqlite3_bind_int64(s, 1, lk->ranks.v[r]);
+		sqlite3_bind_int64(s, 2, gid);
+		if (step_done(ig, s, err, "cannot link records")) {
+			sqlite3_finalize(s);
+			return err->status;
+		}
+	}
+	sqlite3_finalize(s);
+	return 0;
+}
+
+static int
+insert_sample(struct store_ingest *ig, sqlite3_stmt *s, const struct new_sample *n,
+	      struct err *err)
+{
+	sqlite3_bind_int64(s, 1, n->gpu_id);
+	sqlite3_bind_int64(s, 2, ig->source_id);
+	sqlite3_bind_int64(s, 3, n->step);
+	sqlite3_bind_int64(s, 4, n->start_ns);
+	sqlite3_bind_int64(s, 5, n->end_ns);
+	return step_done(ig, s, err, "cannot link records");
+}
+
+static int
+cmp_gpu_index(const void *a, const void *b, void *v)
+{
+	const int64_t *ids = v;
+	int64_t x = ids[*(const uint16_t *)a], y = ids[*(const uint16_t *)b];
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * One sample per ProfilerStep and GPU of the rank contexts that fed it, in
+ * (gpu.id, step) order; then one whole-trace sample (step -1) for each GPU
+ * with kernels and no step, in gpu.id order: the rows and ids link_sql gives.
+ */
+static int
+held_samples(struct store_ingest *ig, const struct held_fin *f, struct err *err)
+{
+	const struct link *lk = &ig->link;
+	struct new_sample *ns = NULL, w;
+	size_t i, j, n = 0, alloc = 0;
+	uint16_t *order;
+	sqlite3_stmt *s;
+	int rc = 0;
+
+	for (i = 0; i < lk->steps.n; i++) {
+		const struct lk_step *st = link_at(&lk->steps, i);
+
+		for (j = 0; j < f->nr_pairs; j++) {
+			if (f->pairs[j] >> 16 != st->rank)
+				continue;
+			VEC_GROW(ns, n + 1, alloc);
+			ns[n++] = (struct new_sample){ lk->gpus.v[f->pairs[j] & 0xffff], st->step,
+						       st->start_ns, st->end_ns };
+		}
+	}
+	if (n)
+		qsort(ns, n, sizeof(*ns), cmp_new_sample);
+	for (i = 0, j = 0; i < n; i++) {
+		if (j && ns[j - 1].gpu_id == ns[i].gpu_id && ns[j - 1].step == ns[i].step) {
+			if (ns[i].start_ns < ns[j - 1].start_ns)
+				ns[j - 1].start_ns = ns[i].start_ns;
+			if (ns[i].end_ns > ns[j - 1].end_ns)
+				ns[j - 1].end_ns = ns[i].end_ns;
+		} else {
+			ns[j++] = ns[i];
+		}
+	}
+	n = j;
+	if (store_prepare(ig->st, "INSERT INTO sample(gpu_id, source_id, step, start_ns, end_ns)"
+			  " VALUES (?, ?, ?, ?, ?)", &s, err)) {
+		free(ns);
+		return err->status;
+	}
+	for (i = 0; i < n && !rc; i++)
+		rc = insert_sample(ig, s, &ns[i], err);
+	order = xmalloc((lk->gpus.n + 1) * sizeof(*order));
+	for (i = 0; i < lk->gpus.n; i++)
+		order[i] = (uint16_t)i;
+	qsort_r(order, lk->gpus.n, sizeof(*order), cmp_gpu_index, lk->gpus.v);
+	for (i = 0; i < lk->gpus.n && !rc; i++) {
+		uint16_t g = order[i];
+		bool stepped = false;
+
+		for (j = 0; j < n && !stepped; j++)
+			stepped = ns[j].gpu_id == lk->gpus.v[g];
+		if (!f->has[g] || stepped)
+			continue;
+		w = (struct new_sample){ lk->gpus.v[g], -1, f->lo[g], f->hi[g] };
+		rc = insert_sample(ig, s, &w, err);
+	}
+	sqlite3_finalize(s);
+	free(order);
+	free(ns);
+	return rc;
+}
+
+#define KROWS 32	/* kernel rows per INSERT statement */
+#define KCOLS 12
+
+static int
+prepare_kernel_insert(struct store_ingest *ig, int rows, sqlite3_stmt **s, struct err *err)
+{
+	struct sbuf sql = SBUF_INIT;
+	int i, rc;
+
+	sbuf_addstr(&sql, "INSERT INTO kernel(id, source_id, gpu_id, sample_id, stream, name_id,"
+		  " start_ns, end_ns, class, correlation, launch_ns, bytes) VALUES ");
+	for (i = 0; i < rows; i++)
+		sbuf_addstr(&sql, i ? ",(?,?,?,?,?,?,?,?,?,?,?,?)" : "(?,?,?,?,?,?,?,?,?,?,?,?)");
+	rc = store_prepare(ig->st, sql.buf, s, err);
+	sbuf_release(&sql);
+	return rc;
+}
+
+/* Bind kernel @i (0-based), linked to its launch and sample, at row @row of @s. */
+static void
+bind_kernel(struct store_ingest *ig, sqlite3_stmt *s, int row, size_t i)
+{
+	const struct link *lk = &ig->link;
+	const struct lk_kernel *k = link_at(&lk->kernels, i);
+	const struct lk_launch *l = k->corr == -1 ? NULL : link_find_launch(lk, k->rank, k->corr);
+	int64_t gpu_id = lk->gpus.v[k->gpu], t, sid;
+	int c = row * KCOLS;
+
+	t = l ? l->ts_ns : k->has_launch ? k->launch_ns : k->start_ns;
+	sid = sample_for(ig, gpu_id, t);
+	sqlite3_bind_int64(s, c + 1, ig->kernel_base + (int64_t)i + 1);
+	sqlite3_bind_int64(s, c + 2, ig->source_id);
+	sqlite3_bind_int64(s, c + 3, gpu_id);
+	bind_opt_i64(s, c + 4, sid, -1);
+	sqlite3_bind_int64(s, c + 5, k->stream);
+	sqlite3_bind_int64(s, c + 6, k->name_id);
+	sqlite3_bind_int64(s, c + 7, k->start_ns);
+	sqlite3_bind_int64(s, c + 8, k->end_ns);
+	sqlite3_bind_int(s, c + 9, k->kclass);
+	bind_opt_i64(s, c + 10, k->corr, -1);
+	if (l || k->has_launch)
+		sqlite3_bind_int64(s, c + 11, l ? l->ts_ns : k->launch_ns);
+	else
+		sqlite3_bind_null(s, c + 11);
+	bind_opt_i64(s, c + 12, k->bytes, -1);
+}
+
+static int
+held_kernels(struct store_ingest *ig, struct err *err)
+{
+	const struct link *lk = &ig->link;
+	sqlite3_stmt *many = NULL, *one = NULL;
+	size_t i, n = lk->kernels.n, bulk = n - n % KROWS;
+	int rc;
+
+	if ((rc = prepare_kernel_insert(ig, KROWS, &many, err)) ||
+	    (rc = prepare_kernel_insert(ig, 1, &one, err)))
+		goto out;
+	for (i = 0; i < n && !rc; i++) {
+		sqlite3_stmt *s = i < bulk ? many : one;
+		int row = i < bulk ? (int)(i % KROWS) : 0;
+
+		bind_kernel(ig, s, row, i);
+		if (row == (i < bulk ? KROWS : 1) - 1)
+			rc = step_done(ig, s, err, "cannot write kernels");
+	}
+out:
+	sqlite3_finalize(many);
+	sqlite3_finalize(one);
+	return rc;
+}
+
+static int
+held_annotations(struct store_ingest *ig, const struct held_fin *f, struct err *err)
+{
+	const struct link *lk = &ig->link;
+	sqlite3_stmt *s;
+	size_t i;
+	int rc = 0;
+
+	if (store_prepare(ig->st, "INSERT INTO annotation(source_id, gpu_id, kind, name_id,"
+			  " start_ns, end_ns, tid, external_id) VALUES (?,?,?,?,?,?,?,?)", &s, err))
+		return err->status;
+	for (i = 0; i < lk->anns.n && !rc; i++) {
+		const struct lk_ann *a = link_at(&lk->anns, i);
+
+		sqlite3_bind_int64(s, 1, ig->source_id);
+		bind_opt_i64(s, 2, a->gpu_id >= 0 ? a->gpu_id : f->rank_gpu[a->rank], -1);
+		sqlite3_bind_text(s, 3, lk->kinds[a->kind], -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 4, a->name_id);
+		sqlite3_bind_int64(s, 5, a->start_ns);
+		sqlite3_bind_int64(s, 6, a->end_ns);
+		sqlite3_bind_int64(s, 7, a->tid);
+		bind_opt_i64(s, 8, a->ext, -1);
+		rc = step_done(ig, s, err, "cannot write annotations");
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
+/* Samples, kernels and annotations from the records held in memory. */
+static int
+link_held(struct store_ingest *ig, struct err *err)
+{
+	struct held_fin f = { 0 };
+	int rc;
+
+	rc = held_pairs(ig, &f, err);
+	if (!rc)
+		rc = held_samples(ig, &f, err);
+	if (!rc)
+		rc = load_samples(ig, err);
+	if (!rc)
+		rc = held_kernels(ig, err);
+	if (!rc)
+		rc = held_annotations(ig, &f, err);
+	held_fin_free(&f);
+	return rc;
 }
 
 static int
@@ -1110,7 +1603,9 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 	if (ensure_node(ig, err) ||
 	    count_of(ig, "SELECT coalesce(max(id), 0) + 0 * ?1 FROM kernel", &ig->kernel_base, err))
 		goto fail;
-	for (i = 0; i < ARRAY_SIZE(link_sql); i++) {
+	if (!ig->link.staged && link_held(ig, err))
+		goto fail;
+	for (i = 0; ig->link.staged && i < ARRAY_SIZE(link_sql); i++) {
 		/* The samples exist once the first three statements ran. */
 		if (i == 3 && load_samples(ig, err))
 			goto fail;

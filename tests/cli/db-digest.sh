@@ -1,0 +1,33 @@
+#!/bin/sh
+# db-digest.sh: ingest every corpus trace (each into its own database) and each
+# sample-trace directory (one database per directory, several sources), then
+# print a SHA-256 of each database's `sqlite3 .dump` (ingest times masked) and
+# its kernel count. The golden tests that run it hold the digests of the
+# databases the staged ingest wrote, so any change of database content shows.
+# usage: sh db-digest.sh CORPUS SAMPLES   (litsi and sqlite3 on PATH; writes in .)
+set -eu
+corpus=$1 samples=$2
+out=$PWD
+digest() {
+	sqlite3 "$1" .dump |
+		sed 's/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z/TIME/g' |
+		sha256sum | cut -c1-16
+}
+n=0
+for f in $(cd "$corpus" && find . \( -name '*.json' -o -name '*.json.gz' \) | sort); do
+	n=$((n + 1))
+	db=$out/c$n.db
+	(cd "$corpus" && LITSI_DB=$db litsi -q ingest "$f")
+	echo "$(digest "$db") $(sqlite3 "$db" 'select count(*) from kernel') $f"
+done
+for d in $(cd "$samples" && ls -d */ | sort); do
+	db=$out/s-${d%/}.db
+	(cd "$samples" && LITSI_DB=$db litsi -q ingest $(find "$d" -type f ! -name '*.md' ! -name truth.json | sort))
+	echo "$(digest "$db") $(sqlite3 "$db" 'select count(*) from kernel') $d"
+done
+# Replacement (--force) after another source: ids continue where they did.
+db=$out/force.db
+(cd "$corpus" && LITSI_DB=$db litsi -q ingest hta/tests/data/nccl_parser_config/nccl_data.json.gz \
+	hta/tests/data/trace_filter/sampled_rank-1.json.gz &&
+	LITSI_DB=$db litsi -q ingest --force hta/tests/data/nccl_parser_config/nccl_data.json.gz)
+echo "$(digest "$db") $(sqlite3 "$db" 'select count(*) from kernel') force"

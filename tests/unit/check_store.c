@@ -5,7 +5,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "litsi/store.h"
+#include "litsi/util.h"
 #include "unit.h"
 
 static char tmpdir[256];
@@ -208,6 +211,137 @@ START_TEST(test_time_base_and_bad_kernel)
 }
 END_TEST
 
+/*
+ * A stream that exercises every link: two rank contexts on three GPUs (one
+ * without steps), launches before and after their kernels, a repeated
+ * correlation id (the first launch wins), a kernel that knows its own launch,
+ * a late time base, annotations with and without a device, and collectives
+ * linked by correlation id, by a launch on their thread, or not at all.
+ */
+static int
+ingest_mix(struct store *st, struct err *err)
+{
+	struct ingest_opts o = { .rank = -1 };
+	struct store_ingest *ig;
+	struct ingest_summary sum;
+	struct sink s;
+	int i, rc = 0;
+
+	if (store_ingest_begin(st, "mix.json", &o, &ig, &s, err))
+		return err->status;
+	for (i = 0; i < 9000 && !rc; i++) {
+		int rank = i % 2, dev = i % 3 == 2 ? 2 : rank;
+		int64_t t = 1000 + (int64_t)i * 10;
+		struct rec_kernel k = kern(dev, i % 50 ? "gemm" : "ncclKernel", t + 5, t + 9, i);
+		struct rec_launch l = { .rank = rank, .correlation = i, .ts_ns = t, .tid = 1 + rank,
+					.external_id = -1 };
+		struct rec_launch dup = l;
+		struct rec_step stp = { .rank = rank, .step = i / 1000, .start_ns = t,
+					.end_ns = t + 10 };
+		struct rec_annotation a = { .rank = rank, .kind = i % 2 ? "user_annotation" :
+					    "gpu_user_annotation", .name = "fwd", .start_ns = t,
+					    .end_ns = t + 3, .tid = 1, .device = i % 4 ? -1 : dev,
+					    .external_id = i % 3 ? i : -1 };
+		struct rec_collective c = { .rank = rank, .start_ns = t - 2, .end_ns = t + 1,
+					    .tid = 1 + rank, .correlation = i % 100 ? -1 : i,
+					    .external_id = -1, .coll_name = "allreduce", .dtype = "f32",
+					    .in_nelems = 4, .out_nelems = 4, .group_size = 2,
+					    .seq = i, .pg_name = "0" };
+
+		k.rank = rank;
+		k.launch_ns = i % 7 == 0 ? t - 1 : TIME_NONE;
+		k.correlation = i % 11 == 0 ? -1 : i;
+		dup.ts_ns = t + 3;
+		if (i == 4500)
+			rc = s.time_base(&s, 100000, err);
+		if (!rc && i % 3 == 0)	/* the launch after its kernel */
+			rc = s.kernel(&s, &k, err) || s.launch(&s, &l, err);
+		else if (!rc)
+			rc = s.launch(&s, &l, err) || s.kernel(&s, &k, err);
+		if (!rc && i % 5 == 0)
+			rc = s.launch(&s, &dup, err);
+		if (!rc && i % 100 == 0 && dev != 2)
+			rc = s.step(&s, &stp, err);
+		if (!rc && i % 9 == 0)
+			rc = s.annotation(&s, &a, err);
+		if (!rc && i % 25 == 0)
+			rc = s.collective(&s, &c, err);
+	}
+	if (rc) {
+		store_ingest_abort(ig);
+		return err->status;
+	}
+	return store_ingest_finish(ig, "mix", 1, &sum, err);
+}
+
+/* Every row of the linked tables, in id order, as text. */
+static char *
+linked_rows(const char *path)
+{
+	static const char *const q[] = {
+		"SELECT * FROM sample ORDER BY id", "SELECT * FROM kernel ORDER BY id",
+		"SELECT * FROM annotation ORDER BY id", "SELECT * FROM collective ORDER BY id",
+	};
+	struct sbuf out = SBUF_INIT;
+	sqlite3 *db;
+	sqlite3_stmt *s;
+	size_t i;
+	int c;
+
+	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+	for (i = 0; i < sizeof(q) / sizeof(q[0]); i++) {
+		ck_assert_int_eq(sqlite3_prepare_v2(db, q[i], -1, &s, NULL), SQLITE_OK);
+		while (sqlite3_step(s) == SQLITE_ROW) {
+			for (c = 0; c < sqlite3_column_count(s); c++) {
+				const unsigned char *t = sqlite3_column_text(s, c);
+
+				sbuf_addstr(&out, t ? (const char *)t : "NULL");
+				sbuf_addstr(&out, c + 1 < sqlite3_column_count(s) ? "|" : "\n");
+			}
+		}
+		sqlite3_finalize(s);
+		sbuf_addstr(&out, "--\n");
+	}
+	sqlite3_close(db);
+	return out.buf;
+}
+
+/* Held in memory, staged from the start, staged midway: the same rows. */
+START_TEST(test_held_equals_staged)
+{
+	static const char *const budgets[] = { NULL, "1", "200000" };
+	char *rows[3];
+	struct store *st;
+	struct err err = { 0 };
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		snprintf(dbpath, sizeof(dbpath), "%s/t%zu.db", tmpdir, i);
+		if (budgets[i])
+			setenv("LITSI_LINK_MEM", budgets[i], 1);
+		else
+			unsetenv("LITSI_LINK_MEM");
+		ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
+		ck_assert_msg(ingest_mix(st, &err) == 0, "%s", err.msg);
+		store_close(st);
+		rows[i] = linked_rows(dbpath);
+	}
+	unsetenv("LITSI_LINK_MEM");
+	/* kernel 9000 of source 1 is there */
+	ck_assert_ptr_nonnull(strstr(rows[0], "\n9000|1|"));
+	for (i = 1; i < 3; i++) {
+		size_t d = 0;
+
+		while (rows[0][d] && rows[0][d] == rows[i][d])
+			d++;
+		ck_assert_msg(rows[0][d] == rows[i][d], "budget %s: rows differ at byte %zu: %.60s",
+			      budgets[i], d, rows[i] + d);
+	}
+	for (i = 0; i < 3; i++)
+		free(rows[i]);
+}
+END_TEST
+
 START_TEST(test_newer_schema_refused)
 {
 	struct store *st;
@@ -247,6 +381,7 @@ store_suite(void)
 	tcase_add_test(tc, test_duplicate_and_force);
 	tcase_add_test(tc, test_abort_leaves_nothing);
 	tcase_add_test(tc, test_time_base_and_bad_kernel);
+	tcase_add_test(tc, test_held_equals_staged);
 	tcase_add_test(tc, test_newer_schema_refused);
 	tcase_add_test(tc, test_missing_db_readonly);
 	suite_add_tcase(s, tc);

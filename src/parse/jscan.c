@@ -227,6 +227,68 @@ scan_num(const char *p, const char *end)
 #endif
 }
 
+/* ---- runs of whitespace (indented traces), a block at a time ---- */
+
+static inline int
+is_ws(char c)
+{
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+static const char *
+ws_end_portable(const char *p, const char *end)
+{
+	while (p < end && is_ws(*p))
+		p++;
+	return p;
+}
+
+#ifdef JSCAN_X86
+/* ws_end_sse2() - the first byte that is not JSON whitespace, 16 bytes at a time. */
+static const char *
+ws_end_sse2(const char *p, const char *end)
+{
+	for (; end - p >= 16; p += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i w = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
+					 _mm_cmpeq_epi8(x, _mm_set1_epi8('\n')));
+		unsigned m;
+
+		w = _mm_or_si128(w, _mm_cmpeq_epi8(x, _mm_set1_epi8('\r')));
+		w = _mm_or_si128(w, _mm_cmpeq_epi8(x, _mm_set1_epi8('\t')));
+		m = ~(unsigned)_mm_movemask_epi8(w) & 0xffff;
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+	return ws_end_portable(p, end);
+}
+#endif
+
+/* jscan_ws_end() - the end of a run of whitespace from @p through path @how. */
+const char *
+jscan_ws_end(const char *p, const char *end, enum jscan_simd how)
+{
+#ifdef JSCAN_X86
+	if (how != JSCAN_PORTABLE)
+		return ws_end_sse2(p, end);
+#endif
+	(void)how;
+	return ws_end_portable(p, end);
+}
+
+static inline __attribute__((always_inline)) const char *
+scan_ws(const char *p, const char *end)
+{
+	/* one blank between tokens is the common case of compact JSON */
+	if (end - p >= 2 && (unsigned char)p[1] > ' ' && is_ws(p[0]))
+		return p + 1;
+#ifdef JSCAN_X86
+	return ws_end_sse2(p, end);
+#else
+	return ws_end_portable(p, end);
+#endif
+}
+
 
 void
 jscan_init(struct jscan *js, struct input *in, struct err *err)
@@ -353,11 +415,9 @@ skip_ws(struct jscan *js)
 	if (js->p < js->end && (unsigned char)*js->p > ' ')
 		return 1;
 	for (;;) {
-		const char *p = js->p, *end = js->end;
+		const char *p = scan_ws(js->p, js->end), *end = js->end;
 		int rc;
 
-		while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
-			p++;
 		js->p = p;
 		if (p < end)
 			return 1;

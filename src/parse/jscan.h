@@ -59,6 +59,8 @@ const char *jscan_str_stop(const char *p, const char *end, enum jscan_simd how);
  * 0-9 . e E + - (the end of a number's text), or @end; SSE2 serves AVX2.
  */
 const char *jscan_num_end(const char *p, const char *end, enum jscan_simd how);
+/* jscan_ws_end() - the first byte at or after @p that is not JSON whitespace, or @end. */
+const char *jscan_ws_end(const char *p, const char *end, enum jscan_simd how);
 
 struct jscan {
 	struct input *in;

@@ -564,6 +564,27 @@ START_TEST(test_simd_paths_agree)
 			}
 		}
 	}
+	/* the whitespace scanner: every byte value at every position */
+	for (off = 0; off < 16; off++) {
+		for (len = 0; len <= 40; len++) {
+			for (s = 0; s < 256; s++) {
+				const char *p = buf + off, *end = p + len, *want;
+
+				for (i = 0; i < len; i++)
+					buf[off + i] = " \n\r\t"[(i + s) % 4];
+				if (len)
+					buf[off + (s * 7 + len) % len] = (char)s;
+				want = jscan_ws_end(p, end, JSCAN_PORTABLE);
+				if (want != p + (len && s <= 255 && !memchr(" \n\r\t", s, 4) ?
+						 (s * 7 + len) % len : len))
+					ck_abort_msg("whitespace portable: byte 0x%02zx, length %zu", s, len);
+				for (how = JSCAN_SSE2; how <= best; how++)
+					if (jscan_ws_end(p, end, how) != want)
+						ck_abort_msg("whitespace path %d, byte 0x%02zx, length %zu",
+							     (int)how, s, len);
+			}
+		}
+	}
 	printf("jscan: %d string-scanner paths agree\n", paths);
 }
 END_TEST

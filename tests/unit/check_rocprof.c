@@ -154,6 +154,78 @@ run(const char *path, const char *want, struct counts *c, struct err *err)
 #define DATA "tests/data/rocprof/"
 #define DOCS "rocprofv3_docs_samples/projects/rocprofiler-sdk/source/docs/data/"
 
+/* The rules of kernel_classify() one at a time, as they read: the reference. */
+static bool
+ref_has(const char *s, size_t n, const char *needle)
+{
+	size_t nl = strlen(needle), i;
+
+	for (i = 0; i + nl <= n; i++)
+		if (!strncasecmp(s + i, needle, nl))
+			return true;
+	return false;
+}
+
+static enum kernel_class
+ref_classify(const char *name, size_t len, const char *cat)
+{
+	if (cat && !strcmp(cat, "gpu_memcpy"))
+		return KCLASS_MEMCPY;
+	if (ref_has(name, len, "nccl") || ref_has(name, len, "rccl"))
+		return KCLASS_COMM;
+	if (cat && !strcmp(cat, "gpu_memset"))
+		return KCLASS_MEMSET;
+	if (len >= 6 && (!strncmp(name, "Memcpy", 6) ||
+			 !strncmp(name, "MEMORY_COPY", len < 11 ? len : 11)))
+		return KCLASS_MEMCPY;
+	if (len >= 6 && !strncmp(name, "Memset", 6))
+		return KCLASS_MEMSET;
+	if (ref_has(name, len, "__amd_rocclr_copyBuffer"))
+		return KCLASS_MEMCPY;
+	if (ref_has(name, len, "__amd_rocclr_fillBuffer"))
+		return KCLASS_MEMSET;
+	return KCLASS_COMPUTE;
+}
+
+/* Names built from the needles' own letters, cut and cased at random. */
+START_TEST(test_kernel_classify_vs_rules)
+{
+	static const char *const parts[] = { "nccl", "RCCL", "nCcL", "ncc", "cl", "n", "r_",
+		"__amd_rocclr_copyBuffer", "__AMD_ROCCLR_FILLBUFFER", "__amd_rocclr_",
+		"copyBuffer", "_", "Memcpy", "Memset", "MEMORY_COPY", "gemm<float>", "\x7f" };
+	static const char *const cats[] = { NULL, "kernel", "gpu_memcpy", "gpu_memset" };
+	unsigned seed = 7;
+	char name[256];
+	int i, j;
+
+	for (i = 0; i < 200000; i++) {
+		size_t n = 0, k, cut;
+		int np = i % 6;
+
+		for (j = 0; j < np; j++) {
+			const char *p;
+
+			seed = seed * 1103515245u + 12345u;
+			p = parts[(seed >> 16) % (sizeof(parts) / sizeof(parts[0]))];
+			for (k = 0; p[k] && n < sizeof(name); k++)
+				name[n++] = seed & (1u << (k % 16)) && p[k] >= 'a' && p[k] <= 'z' ?
+					(char)(p[k] - 32) : p[k];
+		}
+		seed = seed * 1103515245u + 12345u;
+		cut = n ? (seed >> 16) % (n + 1) : 0;	/* a name may end inside a needle */
+		for (k = 0; k < 2; k++) {
+			size_t len = k ? cut : n;
+			const char *cat = cats[(i + k) % 4];
+
+			if (kernel_classify(name, len, cat) != ref_classify(name, len, cat))
+				ck_abort_msg("'%.*s' (%s): %d, the rules say %d", (int)len, name,
+					     cat ? cat : "no category", kernel_classify(name, len, cat),
+					     ref_classify(name, len, cat));
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_csv_reader)
 {
 	static const char text[] = "\xEF\xBB\xBF\"A\",\"b_c\",C\n"
@@ -489,6 +561,7 @@ rocprof_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_csv_reader);
+	tcase_add_test(tc, test_kernel_classify_vs_rules);
 	tcase_add_test(tc, test_csv_int_error);
 	tcase_add_test(tc, test_legacy_csv);
 	tcase_add_test(tc, test_legacy_stats);

@@ -163,12 +163,17 @@ link_over(const struct link *lk)
 static uint64_t
 launch_hash(uint16_t rank, int64_t corr)
 {
-	uint64_t h = (uint64_t)corr ^ ((uint64_t)rank << 48);
+	uint64_t h = ((uint64_t)corr >> 4) ^ ((uint64_t)rank << 48);
 
-	/* splitmix64's finalizer: every key bit reaches the low bits of the slot */
+	/*
+	 * splitmix64's finalizer scatters groups of 16 correlation ids; within a
+	 * group they take neighbouring slots, so the mostly increasing ids of a
+	 * trace probe one cache line after another.
+	 */
 	h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ULL;
 	h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL;
-	return h ^ (h >> 31);
+	h ^= h >> 31;
+	return h << 4 | ((uint64_t)corr & 15);
 }
 
 static void

@@ -103,8 +103,12 @@ store_text(struct kineto *k, int f, const char *s, size_t n, int type)
 	v->off = (uint32_t)k->buf.len;
 	v->len = (uint32_t)n;
 	v->type = type;
-	sbuf_add(&k->buf, s, n);
-	sbuf_addch(&k->buf, '\0');
+	/* the text and its NUL, then sbuf's own terminator: one grow, one copy */
+	sbuf_grow(&k->buf, n + 1);
+	memcpy(k->buf.buf + k->buf.len, s, n);
+	k->buf.len += n + 1;
+	k->buf.buf[k->buf.len - 1] = '\0';
+	k->buf.buf[k->buf.len] = '\0';
 	return 0;
 }
 

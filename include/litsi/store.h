@@ -46,6 +46,7 @@ struct ingest_opts {
 	bool has_clock_offset;
 	bool force;		/* replace an already ingested identical file */
 	const char *run;	/* --run; NULL: no run named */
+	unsigned held_files;	/* files held in memory at once (-j); 0 or 1: one */
 };
 
 struct ingest_summary {

@@ -844,9 +844,11 @@ run_ingest(struct ingest_run *run, int npaths, char *const *paths)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	/* --tz sets TZ for the parsers: not something two threads can share. */
-	if (run->jobs > 1 && !run->popts.tz)
+	if (run->jobs > 1 && !run->popts.tz) {
+		/* the in-memory linking budget is shared by the files parsed at once */
+		run->iopts.held_files = (unsigned)run->jobs;
 		run_parallel(run, npaths, paths);
-	else
+	} else
 		for (i = 0; i < npaths && !interrupted; i++)
 			ingest_path(run, paths[i]);
 	sigaction(SIGINT, &old_int, NULL);

@@ -25,9 +25,10 @@ struct lk_claunch {
 };
 
 void
-link_init(struct link *lk, size_t budget)
+link_init(struct link *lk, unsigned share)
 {
 	const char *env = getenv("LITSI_LINK_MEM");
+	size_t budget = 0;
 
 	memset(lk, 0, sizeof(*lk));
 	lk->kernels.esz = sizeof(struct lk_kernel);
@@ -41,7 +42,7 @@ link_init(struct link *lk, size_t budget)
 		if (!*end)
 			budget = (size_t)v;
 	}
-	lk->budget = budget ? budget : LK_DEFAULT_BUDGET;
+	lk->budget = (budget ? budget : LK_DEFAULT_BUDGET) / (share > 1 ? share : 1);
 }
 
 static void

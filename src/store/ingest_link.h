@@ -68,8 +68,11 @@ struct link {
 	bool comm_built;
 };
 
-/* link_init() - empty, with @budget bytes (0: the default, LITSI_LINK_MEM if set). */
-void link_init(struct link *lk, size_t budget);
+/*
+ * link_init() - empty, with the default budget (LITSI_LINK_MEM if set) shared
+ * among @share files held at once (0 or 1: the whole budget).
+ */
+void link_init(struct link *lk, unsigned share);
 void link_free(struct link *lk);
 /* link_index() - the index of @v in @m, added if new; -1 past LK_SMALL_MAX. */
 int link_index(struct link *lk, struct lk_map *m, int64_t v);

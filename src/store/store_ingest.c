@@ -930,7 +930,7 @@ store_ingest_begin(struct store *st, const char *path, const struct ingest_opts 
 	ig->rank = o->rank;
 	ig->world_size = -1;
 	ig->base_ns = o->clock_offset_ns;
-	link_init(&ig->link, 0);
+	link_init(&ig->link, o->held_files);
 	if (store_exec(st, stage_sql, err) || store_exec(st, "BEGIN IMMEDIATE", err)) {
 		ingest_free(ig);
 		return err->status;

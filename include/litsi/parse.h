@@ -153,6 +153,13 @@ const struct parser *parse_best(const char *head, size_t len, const char *name, 
 enum { PROBE_SURE = 20 };
 /* parse_names() - "pytorch, rocprofv3-csv, ..." for messages; static storage. */
 const char *parse_names(void);
+/*
+ * parse_hint() - for the output of a known tool in a form litsi does not read
+ * (rocm-smi's or nvidia-smi's text table), the way to record it that litsi
+ * reads, e.g. "rocm-smi text output: record it with rocm-smi --csv or --json";
+ * NULL otherwise. Static storage.
+ */
+const char *parse_hint(const char *head, size_t len);
 
 /* kernel_classify() - comm/memcpy/memset/compute by name and category. */
 enum kernel_class kernel_classify(const char *name, size_t len, const char *cat);

@@ -37,6 +37,7 @@ struct ingest_opts {
 	int64_t clock_offset_ns;	/* --clock-offset; 0 if not given */
 	bool has_clock_offset;
 	bool force;		/* replace an already ingested identical file */
+	bool node_from_host;	/* --node-from host: the node is the host the file names */
 };
 
 struct ingest_summary {
@@ -46,7 +47,14 @@ struct ingest_summary {
 	int64_t gpus, samples, kernels, comm, telemetry, aggregates;
 	bool duplicate;		/* identical content already present; nothing written */
 	bool replaced;		/* --force replaced an earlier copy */
+	char warning[512];	/* "" or one line to show (telemetry outside the traced window) */
 };
+
+/*
+ * Traces on one GPU whose time ranges lie more than this apart belong to
+ * different runs and are refused (litsi-ingest(1)).
+ */
+#define RUN_GAP_NS ((int64_t)3600 * 1000000000)
 
 struct store_ingest;
 

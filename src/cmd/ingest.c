@@ -13,9 +13,9 @@
 #include <time.h>
 
 static const char usage_str[] =
-	"usage: litsi ingest [-f] [--node name] [--rank n] [--device n] [--format name]\n"
-	"                    [--clock-offset ns] [--time when] [--interval dur] [--tz zone]\n"
-	"                    path ...\n";
+	"usage: litsi ingest [-f] [--rank n] [--device n] [--format name] [--clock-offset ns]\n"
+	"                    [--time when] [--interval dur] [--tz zone]\n"
+	"                    [--node name | --node-from dir|host] path ...\n";
 
 static const struct option longopts[] = {
 	{ "clock-offset", required_argument, NULL, 'o' },
@@ -26,10 +26,21 @@ static const struct option longopts[] = {
 	{ "interval", required_argument, NULL, 'I' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
+	{ "node-from", required_argument, NULL, 'N' },
 	{ "rank", required_argument, NULL, 'r' },
 	{ "time", required_argument, NULL, 't' },
 	{ "tz", required_argument, NULL, 'z' },
 	{ NULL, 0, NULL, 0 },
+};
+
+/* Where a path's node name comes from: --node (or "default"), its folder, its host. */
+enum node_from { NODE_GIVEN, NODE_FROM_DIR, NODE_FROM_HOST };
+
+/* A path of the command line with the node option in force before it. */
+struct ingest_item {
+	const char *path;
+	const char *node;	/* --node, NULL: none */
+	enum node_from from;
 };
 
 struct ingest_run {
@@ -43,6 +54,11 @@ struct ingest_run {
 	struct sink inner;	/* the store's sink, wrapped for SIGINT checks */
 	time_t t0;
 	const char *progress_name;
+	struct ingest_item *items;	/* the command line's paths, in order */
+	size_t nr_items, alloc_items;
+	const struct ingest_item *cur;	/* the item being ingested */
+	const char *file;	/* the file on disk being ingested (a tar for its members) */
+	char dir_node[256];	/* --node-from dir: the name for the current file */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -176,6 +192,46 @@ record_failure(struct ingest_run *run, struct err *err)
 		run->worst = code;
 }
 
+/*
+ * --node-from dir: the folder below the command-line path that holds the file
+ * (run42/n17/rank0.json under run42 -> n17); for a file named on the command
+ * line or lying directly in the named folder, the folder that holds it.
+ */
+static int
+node_of_file(struct ingest_run *run, struct err *err)
+{
+	const char *top = run->cur->path, *f = run->file, *rest, *end, *b;
+	size_t tl = strlen(top), len;
+
+	if (run->cur->from != NODE_FROM_DIR)
+		return 0;
+	while (tl > 1 && top[tl - 1] == '/')
+		tl--;
+	rest = strncmp(f, top, tl) || f[tl] != '/' ? NULL : f + tl + 1;
+	if (rest && (end = strchr(rest, '/'))) {
+		b = rest;
+		len = (size_t)(end - rest);
+	} else {
+		/* The folder holding the file: the last component before its name. */
+		end = strrchr(f, '/');
+		while (end && end > f && end[-1] == '/')
+			end--;
+		b = end ? end : f;
+		while (b > f && b[-1] != '/')
+			b--;
+		len = end ? (size_t)(end - b) : 0;
+	}
+	if (!len || (len == 1 && b[0] == '.') || (len == 2 && !strncmp(b, "..", 2)) ||
+	    len >= sizeof(run->dir_node))
+		return err_set(err, LITSI_EDATA,
+			       "%s: --node-from dir: its path names no folder to take the node "
+			       "name from; name the node with --node", f);
+	memcpy(run->dir_node, b, len);
+	run->dir_node[len] = 0;
+	run->iopts.node = run->dir_node;
+	return 0;
+}
+
 /* Parse one input (a file or an archive member) in its own transaction. */
 static int
 ingest_input(struct ingest_run *run, struct input *in)
@@ -205,10 +261,15 @@ ingest_input(struct ingest_run *run, struct input *in)
 	if (!p && run->walking) {
 		/* Directories hold logs and notes beside traces: say, do not fail. */
 		if (ctx->verbose >= 0)
-			fprintf(ctx->out, "%s: skipped (not a trace or telemetry log)\n",
-				input_name(in));
+			fprintf(ctx->out, "%s: skipped (%s)\n", input_name(in),
+				parse_hint(head, got) ? parse_hint(head, got)
+						      : "not a trace or telemetry log");
 		run->nr_skipped++;
 		return 0;
+	}
+	if (!p && parse_hint(head, got)) {
+		err_set(&err, LITSI_EDATA, "%s: %s", input_name(in), parse_hint(head, got));
+		goto fail;
 	}
 	if (!p) {
 		err_set(&err, LITSI_EDATA,
@@ -216,7 +277,8 @@ ingest_input(struct ingest_run *run, struct input *in)
 			parse_names());
 		goto fail;
 	}
-	if (store_ingest_begin(ctx->st, input_name(in), &run->iopts, &ig, &run->inner, &err))
+	if (node_of_file(run, &err) ||
+	    store_ingest_begin(ctx->st, input_name(in), &run->iopts, &ig, &run->inner, &err))
 		goto fail;
 	wrap_sink(run, &outer);
 	outer.source = fwd_source;
@@ -241,6 +303,8 @@ ingest_input(struct ingest_run *run, struct input *in)
 	}
 	ig = NULL;
 	print_summary(run, input_name(in), &sum);
+	if (sum.warning[0] && ctx->verbose >= 0)
+		warn("%s: %s", input_name(in), sum.warning);
 	if (sum.duplicate)
 		run->nr_dup++;
 	else
@@ -269,6 +333,7 @@ ingest_file(struct ingest_run *run, const char *path)
 	size_t got;
 	int rc;
 
+	run->file = path;
 	if (input_open(path, &in, &err))
 		goto fail;
 	head = input_peek(in, 512, &got, &err);
@@ -358,6 +423,13 @@ ingest_path(struct ingest_run *run, const char *path)
 		return LITSI_EINTR;
 	if (run->walking && walk_skips(run, path))
 		return 0;
+	if (stat(path, &st) && !run->walking && strpbrk(path, "*?[")) {
+		struct err err;
+
+		err_set(&err, LITSI_EDATA, "%s: no file matches this pattern", path);
+		record_failure(run, &err);
+		return err.status;
+	}
 	if (stat(path, &st) || !S_ISDIR(st.st_mode))
 		return ingest_file(run, path);
 	d = opendir(path);
@@ -392,14 +464,26 @@ ingest_path(struct ingest_run *run, const char *path)
 	return rc;
 }
 
+static void
+add_item(struct ingest_run *run, const char *path, const char *node, enum node_from from)
+{
+	VEC_GROW(run->items, run->nr_items + 1, run->alloc_items);
+	run->items[run->nr_items++] = (struct ingest_item){ path, node, from };
+}
+
 static int
 parse_args(int argc, char **argv, struct ingest_run *run)
 {
-	const char *time_arg = NULL;
+	const char *time_arg = NULL, *node = NULL;
+	enum node_from from = NODE_GIVEN;
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "fh", longopts, NULL)) != -1) {
+	/* "-": paths come back in order (1), so --node applies to the paths after it. */
+	while ((opt = getopt_long(argc, argv, "-fh", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 1:
+			add_item(run, optarg, node, from);
+			break;
 		case 'f':
 			run->iopts.force = true;
 			break;
@@ -417,7 +501,16 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 		case 'n':
 			if (!*optarg)
 				return cmd_usage_error("ingest", usage_str, "empty --node name");
-			run->iopts.node = optarg;
+			node = optarg;
+			from = NODE_GIVEN;
+			break;
+		case 'N':
+			if (strcmp(optarg, "dir") && strcmp(optarg, "host"))
+				return cmd_usage_error("ingest", usage_str,
+						       "invalid --node-from '%s' (expected dir or "
+						       "host)", optarg);
+			node = NULL;
+			from = strcmp(optarg, "dir") ? NODE_FROM_HOST : NODE_FROM_DIR;
 			break;
 		case 'o':
 			if (parse_duration(optarg, &run->iopts.clock_offset_ns))
@@ -460,24 +553,44 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 				       "invalid --time '%s' (epoch time with a unit, e.g. "
 				       "1700000000s or 1700000000000ms, or ISO 8601, e.g. "
 				       "2026-11-30T18:42:33Z)", time_arg);
-	if (optind >= argc)
+	for (; optind < argc; optind++)	/* after "--" */
+		add_item(run, argv[optind], node, from);
+	if (!run->nr_items)
 		return cmd_usage_error("ingest", usage_str, "no input path given");
 	return 0;
 }
 
-/* Ingest @npaths @paths (every file of a directory) under SIGINT/SIGTERM handling. */
+/* One command-line path under its node option; a path with nothing to ingest is an error. */
+static void
+ingest_item(struct ingest_run *run, const struct ingest_item *it)
+{
+	int before = run->nr_ok + run->nr_dup + run->nr_failed, skipped = run->nr_skipped;
+	struct err err;
+
+	run->cur = it;
+	run->iopts.node = it->node;
+	run->iopts.node_from_host = it->from == NODE_FROM_HOST;
+	ingest_path(run, it->path);
+	if (interrupted || run->nr_ok + run->nr_dup + run->nr_failed != before)
+		return;
+	err_set(&err, LITSI_EDATA, "%s: no trace or telemetry log found there%s", it->path,
+		run->nr_skipped > skipped ? " (see the files skipped above)" : "");
+	record_failure(run, &err);
+}
+
+/* Ingest the items (every file of a directory) under SIGINT/SIGTERM handling. */
 static int
-run_ingest(struct ingest_run *run, int npaths, char *const *paths)
+run_ingest(struct ingest_run *run)
 {
 	struct litsi_ctx *ctx = run->ctx;
 	struct sigaction sa = { .sa_handler = on_sigint }, old_int, old_term;
-	int i;
+	size_t i;
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	for (i = 0; i < npaths && !interrupted; i++)
-		ingest_path(run, paths[i]);
+	for (i = 0; i < run->nr_items && !interrupted; i++)
+		ingest_item(run, &run->items[i]);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (interrupted)
@@ -505,10 +618,14 @@ int
 ingest_paths(struct litsi_ctx *ctx, const char *node, int npaths, char *const *paths)
 {
 	struct ingest_run run;
+	int i, rc;
 
 	ingest_run_init(&run, ctx);
-	run.iopts.node = node;
-	return run_ingest(&run, npaths, paths);
+	for (i = 0; i < npaths; i++)
+		add_item(&run, paths[i], node, NODE_GIVEN);
+	rc = run_ingest(&run);
+	free(run.items);
+	return rc;
 }
 
 int
@@ -519,7 +636,10 @@ cmd_ingest(int argc, char **argv, struct litsi_ctx *ctx)
 
 	ingest_run_init(&run, ctx);
 	rc = parse_args(argc, argv, &run);
-	if (rc)
-		return rc < 0 ? rc + 100 : rc;
-	return run_ingest(&run, argc - optind, argv + optind);
+	if (!rc)
+		rc = run_ingest(&run);
+	else if (rc < 0)
+		rc += 100;
+	free(run.items);
+	return rc;
 }

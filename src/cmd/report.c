@@ -189,6 +189,22 @@ render_gpus(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, s
 	return 0;
 }
 
+/* The node has a traced window and telemetry, and no reading lies in that window. */
+static bool
+telemetry_outside(const struct res_telemetry *t)
+{
+	size_t m, g, i;
+
+	if (!t->any || !t->has_window)
+		return false;
+	for (m = 0; m < RES_NMETRICS; m++)
+		for (g = 0; t->v[m] && g < t->G; g++)
+			for (i = t->first[m][g]; i < t->first[m][g] + t->n[m][g]; i++)
+				if (t->v[m][g][i].t_ns >= t->ws && t->v[m][g][i].t_ns <= t->we)
+					return false;
+	return true;
+}
+
 static void
 text_straggler(FILE *out, const struct node_report *r)
 {
@@ -209,6 +225,10 @@ text_straggler(FILE *out, const struct node_report *r)
 	else
 		fprintf(out, "\nstraggler: none persistent (gpu %d is the slowest in %zu of %zu "
 			     "samples)\n", st->most, st->most_count, st->samples);
+	if (telemetry_outside(&r->n.tel))
+		fputs("telemetry: recorded outside the traced window, not during the traced run: "
+		      "its readings say nothing of this run (ingest them under their own --node)\n",
+		      out);
 	if (isnan(th->temp_spread) && isnan(th->freq_spread)) {
 		fputs(r->n.tel.any ? "thermal: no temperature or clock telemetry for two or more "
 				     "GPUs\n"
@@ -229,7 +249,7 @@ text_straggler(FILE *out, const struct node_report *r)
 	if (!isnan(th->spearman))
 		fprintf(out, "  Spearman correlation of temperature and lead: %.3f (negative: "
 			     "hotter GPUs lead less)\n", th->spearman);
-	if (!r->n.tel.aligned)
+	if (!r->n.tel.aligned && !telemetry_outside(&r->n.tel))
 		fputs("  (telemetry does not cover the traced window: the whole log is used)\n",
 		      out);
 }

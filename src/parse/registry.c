@@ -91,6 +91,29 @@ parse_names(void)
 	return buf;
 }
 
+static bool has_ci(const char *s, size_t n, const char *needle);
+
+const char *
+parse_hint(const char *head, size_t len)
+{
+	static const struct {
+		const char *banner, *hint;
+	} known[] = {
+		{ "ROCm System Management Interface",
+		  "rocm-smi text output, which litsi does not read: record it with "
+		  "'rocm-smi --csv' or 'rocm-smi --json'" },
+		{ "| NVIDIA-SMI ",
+		  "nvidia-smi text output, which litsi does not read: record it with "
+		  "'nvidia-smi --query-gpu=... --format=csv'" },
+	};
+	size_t i, n = len < 4096 ? len : 4096;
+
+	for (i = 0; i < ARRAY_SIZE(known); i++)
+		if (has_ci(head, n, known[i].banner))
+			return known[i].hint;
+	return NULL;
+}
+
 static bool
 has_ci(const char *s, size_t n, const char *needle)
 {

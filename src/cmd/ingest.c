@@ -474,7 +474,7 @@ add_item(struct ingest_run *run, const char *path, const char *node, enum node_f
 static int
 parse_args(int argc, char **argv, struct ingest_run *run)
 {
-	const char *time_arg = NULL, *node = NULL;
+	const char *time_arg = NULL, *node = NULL, *dangling = NULL;
 	enum node_from from = NODE_GIVEN;
 	int opt;
 
@@ -483,6 +483,7 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 		switch (opt) {
 		case 1:
 			add_item(run, optarg, node, from);
+			dangling = NULL;
 			break;
 		case 'f':
 			run->iopts.force = true;
@@ -503,6 +504,7 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 				return cmd_usage_error("ingest", usage_str, "empty --node name");
 			node = optarg;
 			from = NODE_GIVEN;
+			dangling = "--node";
 			break;
 		case 'N':
 			if (strcmp(optarg, "dir") && strcmp(optarg, "host"))
@@ -511,6 +513,7 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 						       "host)", optarg);
 			node = NULL;
 			from = strcmp(optarg, "dir") ? NODE_FROM_HOST : NODE_FROM_DIR;
+			dangling = "--node-from";
 			break;
 		case 'o':
 			if (parse_duration(optarg, &run->iopts.clock_offset_ns))
@@ -553,8 +556,12 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 				       "invalid --time '%s' (epoch time with a unit, e.g. "
 				       "1700000000s or 1700000000000ms, or ISO 8601, e.g. "
 				       "2026-11-30T18:42:33Z)", time_arg);
-	for (; optind < argc; optind++)	/* after "--" */
+	for (; optind < argc; optind++, dangling = NULL)	/* after "--" */
 		add_item(run, argv[optind], node, from);
+	if (dangling && run->nr_items)
+		return cmd_usage_error("ingest", usage_str,
+				       "%s comes after the last path: it applies to the paths that "
+				       "follow it", dangling);
 	if (!run->nr_items)
 		return cmd_usage_error("ingest", usage_str, "no input path given");
 	return 0;

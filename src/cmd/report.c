@@ -638,6 +638,10 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 			return cmd_getopt_error("report", usage_str, argv);
 		}
 	}
+	if (o->detail && o->json)
+		return cmd_usage_error("report", usage_str,
+				       "--detail and --format json contradict each other: --detail "
+				       "adds tables to the text report");
 	return 0;
 }
 
@@ -686,6 +690,10 @@ cmd_report(int argc, char **argv, struct litsi_ctx *ctx)
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
+	if (o.keep && (optind >= argc || ctx->db_named))
+		return cmd_usage_error("report", usage_str,
+				       "--keep keeps the temporary database of a report on paths; "
+				       "without paths, or with -d or LITSI_DB, there is none");
 	if (optind < argc && !ctx->db_named) {
 		tmp = temp_db(ctx);
 		if (!tmp)

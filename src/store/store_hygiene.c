@@ -241,18 +241,26 @@ range_of(struct store *st, const char *sql, int64_t a, int64_t b, int64_t *lo, i
 	return got;
 }
 
+/*
+ * The time ranges compared, each from an index: this source's readings
+ * (telemetry_source), the node's readings (min and max per GPU and metric on
+ * telemetry_gpu_metric), the samples of this source and of the node (few
+ * rows: one per step and GPU), epoch clock only.
+ */
 static const char src_telem_sql[] =
 	"SELECT min(t.t_ns), max(t.t_ns) FROM telemetry t JOIN gpu g ON g.id = t.gpu_id"
 	" WHERE t.source_id = ?1 AND g.node_id = ?2";
 static const char node_telem_sql[] =
-	"SELECT min(t.t_ns), max(t.t_ns) FROM telemetry t JOIN gpu g ON g.id = t.gpu_id"
-	" WHERE g.node_id = ?2 AND ?1 = ?1";
-static const char src_kernels_sql[] =
-	"SELECT min(k.start_ns), max(k.end_ns) FROM kernel k JOIN source o ON o.id = k.source_id"
-	" WHERE k.source_id = ?1 AND o.clock = 'epoch' AND ?2 = ?2";
-static const char node_kernels_sql[] =
-	"SELECT min(k.start_ns), max(k.end_ns) FROM kernel k JOIN gpu g ON g.id = k.gpu_id"
-	" JOIN source o ON o.id = k.source_id WHERE g.node_id = ?2 AND o.clock = 'epoch'"
+	"SELECT min((SELECT min(t.t_ns) FROM telemetry t WHERE t.gpu_id = g.id"
+	"  AND t.metric_id = m.id)),"
+	" max((SELECT max(t.t_ns) FROM telemetry t WHERE t.gpu_id = g.id AND t.metric_id = m.id))"
+	" FROM gpu g, metric m WHERE g.node_id = ?2 AND ?1 = ?1";
+static const char src_samples_sql[] =
+	"SELECT min(s.start_ns), max(s.end_ns) FROM sample s JOIN source o ON o.id = s.source_id"
+	" WHERE s.source_id = ?1 AND o.clock = 'epoch' AND ?2 = ?2";
+static const char node_samples_sql[] =
+	"SELECT min(s.start_ns), max(s.end_ns) FROM sample s JOIN gpu g ON g.id = s.gpu_id"
+	" JOIN source o ON o.id = s.source_id WHERE g.node_id = ?2 AND o.clock = 'epoch'"
 	" AND ?1 = ?1";
 
 int
@@ -269,9 +277,9 @@ store_telemetry_outside(struct store *st, int64_t source_id, int64_t node_id, co
 	if (rc < 0)
 		return rc;
 	is_telem = rc == 1;
-	if (!is_telem && (rc = range_of(st, src_kernels_sql, source_id, node_id, &a0, &a1, err)) <= 0)
+	if (!is_telem && (rc = range_of(st, src_samples_sql, source_id, node_id, &a0, &a1, err)) <= 0)
 		return rc;
-	rc = range_of(st, is_telem ? node_kernels_sql : node_telem_sql, source_id, node_id, &b0,
+	rc = range_of(st, is_telem ? node_samples_sql : node_telem_sql, source_id, node_id, &b0,
 		      &b1, err);
 	if (rc <= 0 || !apart_ns(a0, a1, b0, b1))
 		return rc < 0 ? rc : 0;

@@ -121,8 +121,9 @@ struct parse_opts {
  * parse_time_arg() - a time as the user gives one: epoch time with a unit
  * ("1700000000s", "1700000000123ms", "...us", "...ns"; a bare number is ns) or
  * ISO 8601 ("2026-11-30T18:42:33.5Z", "+01:00", "+0100" or "+01" offsets;
- * without one, local time in @tz, NULL meaning the machine's zone) → epoch
- * ns. Return: 0 or -1.
+ * without one, local time in @tz, NULL meaning the machine's zone; also the
+ * basic format "20261130T184233Z", reduced precision "2026-11-30T18:42" and
+ * "2026-11-30", and a decimal comma) → epoch ns. Return: 0 or -1.
  */
 int parse_time_arg(const char *s, const char *tz, int64_t *out_ns);
 

@@ -232,6 +232,45 @@ node_of_file(struct ingest_run *run, struct err *err)
 	return 0;
 }
 
+/*
+ * The parser of @in: --format, else the best probe. Return: 0 with *p set, 1
+ * when @in is skipped (inside a directory walk), or LITSI_EDATA naming what
+ * @in is when no parser reads it.
+ */
+static int
+pick_parser(struct ingest_run *run, struct input *in, const struct parser **p, struct err *err)
+{
+	const char *head, *base, *hint;
+	size_t got;
+	int score;
+
+	head = input_peek(in, 65536, &got, err);
+	if (!head)
+		return err->status;
+	base = strrchr(input_name(in), '/');
+	base = base ? base + 1 : input_name(in);
+	if (!*p) {
+		*p = parse_best(head, got, base, &score);
+		if (run->walking && score < PROBE_SURE)
+			*p = NULL;
+	}
+	if (*p)
+		return 0;
+	hint = parse_hint(head, got);
+	if (run->walking) {
+		/* Directories hold logs and notes beside traces: say, do not fail. */
+		if (run->ctx->verbose >= 0)
+			fprintf(run->ctx->out, "%s: skipped (%s)\n", input_name(in),
+				hint ? hint : "not a trace or telemetry log");
+		run->nr_skipped++;
+		return 1;
+	}
+	if (hint)
+		return err_set(err, LITSI_EDATA, "%s: %s", input_name(in), hint);
+	return err_set(err, LITSI_EDATA, "%s: byte 0: unrecognised format (expected one of: %s)",
+		       input_name(in), parse_names());
+}
+
 /* Parse one input (a file or an archive member) in its own transaction. */
 static int
 ingest_input(struct ingest_run *run, struct input *in)
@@ -242,42 +281,12 @@ ingest_input(struct ingest_run *run, struct input *in)
 	struct ingest_summary sum;
 	struct sink outer;
 	struct err err = { 0 };
-	const char *head, *base;
 	char hex[65];
-	size_t got;
+	int rc;
 
-	head = input_peek(in, 65536, &got, &err);
-	if (!head)
-		goto fail;
-	base = strrchr(input_name(in), '/');
-	base = base ? base + 1 : input_name(in);
-	if (!p) {
-		int score;
-
-		p = parse_best(head, got, base, &score);
-		if (run->walking && score < PROBE_SURE)
-			p = NULL;
-	}
-	if (!p && run->walking) {
-		/* Directories hold logs and notes beside traces: say, do not fail. */
-		if (ctx->verbose >= 0)
-			fprintf(ctx->out, "%s: skipped (%s)\n", input_name(in),
-				parse_hint(head, got) ? parse_hint(head, got)
-						      : "not a trace or telemetry log");
-		run->nr_skipped++;
+	if ((rc = pick_parser(run, in, &p, &err)) > 0)
 		return 0;
-	}
-	if (!p && parse_hint(head, got)) {
-		err_set(&err, LITSI_EDATA, "%s: %s", input_name(in), parse_hint(head, got));
-		goto fail;
-	}
-	if (!p) {
-		err_set(&err, LITSI_EDATA,
-			"%s: byte 0: unrecognised format (expected one of: %s)", input_name(in),
-			parse_names());
-		goto fail;
-	}
-	if (node_of_file(run, &err) ||
+	if (rc < 0 || node_of_file(run, &err) ||
 	    store_ingest_begin(ctx->st, input_name(in), &run->iopts, &ig, &run->inner, &err))
 		goto fail;
 	wrap_sink(run, &outer);
@@ -471,6 +480,33 @@ add_item(struct ingest_run *run, const char *path, const char *node, enum node_f
 	run->items[run->nr_items++] = (struct ingest_item){ path, node, from };
 }
 
+/* Some path given, and no node option (@dangling) after the last. */
+static int
+paths_given(const struct ingest_run *run, const char *dangling)
+{
+	if (!run->nr_items)
+		return cmd_usage_error("ingest", usage_str, "no input path given");
+	if (dangling)
+		return cmd_usage_error("ingest", usage_str,
+				       "%s comes after the last path: it applies to the paths that "
+				       "follow it", dangling);
+	return 0;
+}
+
+/* --node (@opt 'n') or --node-from ('N') with @arg: the node of the paths that follow. */
+static int
+node_opt(int opt, const char *arg, const char **node, enum node_from *from)
+{
+	if (opt == 'n' && !*arg)
+		return cmd_usage_error("ingest", usage_str, "empty --node name");
+	if (opt == 'N' && strcmp(arg, "dir") && strcmp(arg, "host"))
+		return cmd_usage_error("ingest", usage_str,
+				       "invalid --node-from '%s' (expected dir or host)", arg);
+	*node = opt == 'n' ? arg : NULL;
+	*from = opt == 'n' ? NODE_GIVEN : strcmp(arg, "dir") ? NODE_FROM_HOST : NODE_FROM_DIR;
+	return 0;
+}
+
 static int
 parse_args(int argc, char **argv, struct ingest_run *run)
 {
@@ -500,20 +536,10 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 		case 'L':
 			return cmd_list_opts(run->ctx, longopts) - 100;
 		case 'n':
-			if (!*optarg)
-				return cmd_usage_error("ingest", usage_str, "empty --node name");
-			node = optarg;
-			from = NODE_GIVEN;
-			dangling = "--node";
-			break;
 		case 'N':
-			if (strcmp(optarg, "dir") && strcmp(optarg, "host"))
-				return cmd_usage_error("ingest", usage_str,
-						       "invalid --node-from '%s' (expected dir or "
-						       "host)", optarg);
-			node = NULL;
-			from = strcmp(optarg, "dir") ? NODE_FROM_HOST : NODE_FROM_DIR;
-			dangling = "--node-from";
+			if (node_opt(opt, optarg, &node, &from))
+				return EXIT_USAGE;
+			dangling = opt == 'n' ? "--node" : "--node-from";
 			break;
 		case 'o':
 			if (parse_duration(optarg, &run->iopts.clock_offset_ns))
@@ -558,13 +584,7 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 				       "2026-11-30T18:42:33Z)", time_arg);
 	for (; optind < argc; optind++, dangling = NULL)	/* after "--" */
 		add_item(run, argv[optind], node, from);
-	if (dangling && run->nr_items)
-		return cmd_usage_error("ingest", usage_str,
-				       "%s comes after the last path: it applies to the paths that "
-				       "follow it", dangling);
-	if (!run->nr_items)
-		return cmd_usage_error("ingest", usage_str, "no input path given");
-	return 0;
+	return paths_given(run, dangling);
 }
 
 /* One command-line path under its node option; a path with nothing to ingest is an error. */

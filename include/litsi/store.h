@@ -51,7 +51,7 @@ struct ingest_summary {
 };
 
 /*
- * Traces on one GPU whose time ranges lie more than this apart belong to
+ * Traces on one node whose time ranges lie more than this apart belong to
  * different runs and are refused (litsi-ingest(1)).
  */
 #define RUN_GAP_NS ((int64_t)3600 * 1000000000)

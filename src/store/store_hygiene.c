@@ -16,30 +16,38 @@
 #include "litsi/litsi.h"
 
 /*
- * "The same GPU": sources whose records went to the gpu row @gpu_id (node,
- * device). This is the only place that says so; a run key joins here.
+ * The traces one run of a node may hold: those of the other sources (same
+ * clock) on the GPUs of node ?1. GPUs are (node, device) rows; this is the
+ * only place that says which sources share a run's GPUs, so a run key
+ * (ingest --run) joins here.
  */
-static const char same_gpu_sources_sql[] =
+static const char same_node_sources_sql[] =
 	"SELECT s.source_id, min(s.start_ns), max(s.end_ns), o.path FROM sample s"
-	" JOIN source o ON o.id = s.source_id JOIN source me ON me.id = ?2"
-	" WHERE s.gpu_id = ?1 AND s.source_id != ?2 AND o.clock = me.clock"
+	" JOIN gpu g ON g.id = s.gpu_id JOIN source o ON o.id = s.source_id"
+	" JOIN source me ON me.id = ?2"
+	" WHERE g.node_id = ?1 AND s.source_id != ?2 AND o.clock = me.clock"
 	" GROUP BY s.source_id ORDER BY s.source_id";
 
-/* "GPU 3 of node 'n17'" into @buf. */
+/* "GPU 3 of node 'n17'" (@gpu_id > 0) or "node 'n17'" (@node_id) into @buf. */
 static int
-gpu_label(struct store *st, int64_t gpu_id, char *buf, size_t len, struct err *err)
+gpu_label(struct store *st, int64_t gpu_id, int64_t node_id, char *buf, size_t len,
+	  struct err *err)
 {
 	sqlite3_stmt *s;
 	int rc;
 
-	if (store_prepare(st, "SELECT g.device, n.name FROM gpu g JOIN node n ON n.id = g.node_id"
-			      " WHERE g.id = ?", &s, err))
+	if (store_prepare(st, "SELECT g.device, n.name FROM node n LEFT JOIN gpu g"
+			      " ON g.node_id = n.id AND g.id = ?1 WHERE n.id = coalesce("
+			      "(SELECT node_id FROM gpu WHERE id = ?1), ?2)", &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_int64(s, 2, node_id);
 	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
+	if (rc == SQLITE_ROW && sqlite3_column_type(s, 0) != SQLITE_NULL)
 		snprintf(buf, len, "GPU %d of node '%s'", sqlite3_column_int(s, 0),
 			 (const char *)sqlite3_column_text(s, 1));
+	else if (rc == SQLITE_ROW)
+		snprintf(buf, len, "node '%s'", (const char *)sqlite3_column_text(s, 1));
 	sqlite3_finalize(s);
 	return rc == SQLITE_ROW ? 0 : store_sqlerr(st, err, "cannot read GPU");
 }
@@ -117,7 +125,7 @@ store_check_product(struct store *st, int64_t gpu_id, int64_t source_id, const c
 
 	if (!store_products_differ(held, product))
 		return 0;
-	if (gpu_label(st, gpu_id, gpu, sizeof(gpu), err) ||
+	if (gpu_label(st, gpu_id, 0, gpu, sizeof(gpu), err) ||
 	    store_prepare(st, "SELECT path FROM source WHERE id != ?2 AND id IN"
 			      " (SELECT source_id FROM sample WHERE gpu_id = ?1 UNION"
 			      "  SELECT source_id FROM telemetry WHERE gpu_id = ?1)"
@@ -143,19 +151,19 @@ apart_ns(int64_t a0, int64_t a1, int64_t b0, int64_t b1)
 	return a1 < b0 ? b0 - a1 : b1 < a0 ? a0 - b1 : 0;
 }
 
-/* Refuse when this source's samples on @gpu_id lie more than RUN_GAP_NS from every other's. */
+/* Refuse when this source's samples on @node_id lie more than RUN_GAP_NS from every other's. */
 static int
-check_gpu_runs(struct store *st, int64_t source_id, int64_t gpu_id, int64_t lo, int64_t hi,
-	       const char *path, struct err *err)
+check_node_runs(struct store *st, int64_t source_id, int64_t node_id, int64_t lo, int64_t hi,
+		const char *path, struct err *err)
 {
 	sqlite3_stmt *s;
 	int64_t best = -1;
 	char *near = NULL, gpu[160], t_me[32], t_other[32];
 	int rc;
 
-	if (store_prepare(st, same_gpu_sources_sql, &s, err))
+	if (store_prepare(st, same_node_sources_sql, &s, err))
 		return err->status;
-	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_int64(s, 1, node_id);
 	sqlite3_bind_int64(s, 2, source_id);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		int64_t d = apart_ns(lo, hi, sqlite3_column_int64(s, 1),
@@ -178,10 +186,10 @@ check_gpu_runs(struct store *st, int64_t source_id, int64_t gpu_id, int64_t lo, 
 		return 0;
 	}
 	iso_time(lo, t_me, sizeof(t_me));
-	if (!gpu_label(st, gpu_id, gpu, sizeof(gpu), err))
+	if (!gpu_label(st, 0, node_id, gpu, sizeof(gpu), err))
 		err_set(err, LITSI_EDATA,
 			"%s: traced at %s, %.1f h away from '%s' (traced at %s) on %s: two runs "
-			"on one GPU are never merged (more than %d min apart); give each run its "
+			"on one node are never merged (more than %d min apart); give each run its "
 			"own node (--node NAME before each file or folder) or run (--run NAME)",
 			path, t_me, (double)best / 3.6e12, near, t_other, gpu,
 			(int)(RUN_GAP_NS / 60000000000LL));
@@ -197,8 +205,9 @@ store_check_runs(struct store *st, int64_t source_id, const char *path, struct e
 	size_t n = 0, alloc = 0, i;
 	int rc;
 
-	if (store_prepare(st, "SELECT gpu_id, min(start_ns), max(end_ns) FROM sample"
-			      " WHERE source_id = ? GROUP BY gpu_id ORDER BY gpu_id", &s, err))
+	if (store_prepare(st, "SELECT g.node_id, min(s.start_ns), max(s.end_ns) FROM sample s"
+			      " JOIN gpu g ON g.id = s.gpu_id WHERE s.source_id = ?"
+			      " GROUP BY g.node_id ORDER BY g.node_id", &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, source_id);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
@@ -212,7 +221,7 @@ store_check_runs(struct store *st, int64_t source_id, const char *path, struct e
 	else
 		rc = 0;
 	for (i = 0; !rc && i < n; i += 3)
-		rc = check_gpu_runs(st, source_id, v[i], v[i + 1], v[i + 2], path, err);
+		rc = check_node_runs(st, source_id, v[i], v[i + 1], v[i + 2], path, err);
 	free(v);
 	return rc;
 }

@@ -45,9 +45,9 @@ bool store_products_differ(const char *a, const char *b);
 int store_check_product(struct store *st, int64_t gpu_id, int64_t source_id, const char *held,
 			const char *product, struct err *err);
 /*
- * store_check_runs() - LITSI_EDATA when a GPU of source @source_id (@path)
- * already holds samples of other sources (same clock) and the nearest of
- * them lies more than RUN_GAP_NS from this source's: two runs.
+ * store_check_runs() - LITSI_EDATA when a node of source @source_id (@path)
+ * already holds samples of other sources (same clock, any of its GPUs) and
+ * the nearest of them lies more than RUN_GAP_NS from this source's: two runs.
  */
 int store_check_runs(struct store *st, int64_t source_id, const char *path, struct err *err);
 /*

@@ -237,9 +237,9 @@ START_TEST(test_missing_db_readonly)
 }
 END_TEST
 
-/* A one-kernel trace of GPU 0 at @t0_ns claiming @product (NULL: none). */
+/* A one-kernel trace of GPU @dev at @t0_ns claiming @product (NULL: none). */
 static int
-ingest_at(struct store *st, const char *hash, int64_t t0_ns, const char *product,
+ingest_at(struct store *st, const char *hash, int dev, int64_t t0_ns, const char *product,
 	  struct err *err)
 {
 	struct ingest_opts o = { .rank = -1 };
@@ -248,8 +248,8 @@ ingest_at(struct store *st, const char *hash, int64_t t0_ns, const char *product
 	struct ingest_summary sum;
 	struct rec_source src = { .format = "pytorch", .clock = CLK_EPOCH, .rank = -1,
 				  .world_size = -1 };
-	struct rec_gpu g = { .device = 0, .rank = -1, .product = product };
-	struct rec_kernel k = kern(0, "gemm", t0_ns, t0_ns + 1000, 1);
+	struct rec_gpu g = { .device = dev, .rank = -1, .product = product };
+	struct rec_kernel k = kern(dev, "gemm", t0_ns, t0_ns + 1000, 1);
 
 	if (store_ingest_begin(st, hash, &o, &ig, &s, err))
 		return err->status;
@@ -267,20 +267,25 @@ START_TEST(test_one_gpu_one_run_one_product)
 	struct err err = { 0 };
 
 	ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
-	ck_assert_int_eq(ingest_at(st, "a", t, "NVIDIA H100 80GB HBM3", &err), 0);
+	ck_assert_int_eq(ingest_at(st, "a", 0, t, "NVIDIA H100 80GB HBM3", &err), 0);
 	/* 59 minutes after the first ends: one run. */
-	ck_assert_int_eq(ingest_at(st, "b", t + 1000 + 59 * min, NULL, &err), 0);
+	ck_assert_int_eq(ingest_at(st, "b", 0, t + 1000 + 59 * min, NULL, &err), 0);
 	/* 61 minutes before the first begins: another run, refused naming both files. */
-	ck_assert_int_eq(ingest_at(st, "c", t - 1000 - 61 * min, NULL, &err), LITSI_EDATA);
+	ck_assert_int_eq(ingest_at(st, "c", 0, t - 1000 - 61 * min, NULL, &err), LITSI_EDATA);
 	ck_assert_ptr_nonnull(strstr(err.msg, "c: traced at "));
 	ck_assert_ptr_nonnull(strstr(err.msg, "from 'a'"));
 	ck_assert_ptr_nonnull(strstr(err.msg, "--node"));
 	/* Another part on the same GPU, inside the run's window. */
 	err_clear(&err);
-	ck_assert_int_eq(ingest_at(st, "d", t, "NVIDIA B200", &err), LITSI_EDATA);
+	ck_assert_int_eq(ingest_at(st, "d", 0, t, "NVIDIA B200", &err), LITSI_EDATA);
 	ck_assert_ptr_nonnull(strstr(err.msg, "'NVIDIA H100 80GB HBM3' in 'a'"));
 	err_clear(&err);
-	ck_assert_int_eq(ingest_at(st, "e", t, "H100 80GB HBM3", &err), 0);
+	ck_assert_int_eq(ingest_at(st, "e", 0, t, "H100 80GB HBM3", &err), 0);
+	/* Another GPU of the node, a day later: another run all the same. */
+	ck_assert_int_eq(ingest_at(st, "f", 1, t + 24 * 60 * min, NULL, &err), LITSI_EDATA);
+	ck_assert_ptr_nonnull(strstr(err.msg, "on node 'default': two runs"));
+	err_clear(&err);
+	ck_assert_int_eq(ingest_at(st, "g", 1, t + 10 * min, "NVIDIA B200", &err), 0);
 	store_close(st);
 }
 END_TEST

@@ -208,6 +208,8 @@ node_of_file(struct ingest_run *run, struct err *err)
 	while (tl > 1 && top[tl - 1] == '/')
 		tl--;
 	rest = strncmp(f, top, tl) || f[tl] != '/' ? NULL : f + tl + 1;
+	while (rest && *rest == '/')	/* "run42/" walked gives "run42//n17/..." */
+		rest++;
 	if (rest && (end = strchr(rest, '/'))) {
 		b = rest;
 		len = (size_t)(end - rest);

@@ -461,7 +461,8 @@ ingest_path(struct ingest_run *run, const char *path)
 		names[n++] = sbuf_detach(&sb);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), cmp_str);
+	if (n)	/* qsort() of NULL is undefined even for 0 elements */
+		qsort(names, n, sizeof(*names), cmp_str);
 	for (i = 0; i < n; i++) {
 		bool was = run->walking;
 

@@ -49,6 +49,13 @@ $(BUILD)/schema.h: src/store/schema.sql scripts/embed-sql.sh
 
 $(BUILD)/src/fmt/plot_gnuplot.o: $(BUILD)/plot_scripts.h
 
+$(BUILD)/src/cmd/cmdutil.o: $(BUILD)/man_help.h
+
+# The option lists of `litsi CMD -h`, from the man pages' OPTIONS.
+$(BUILD)/man_help.h: $(wildcard man/*.1) scripts/man-help.sh
+	@mkdir -p $(BUILD)
+	sh scripts/man-help.sh man/*.1 > $@.tmp && mv $@.tmp $@
+
 $(BUILD)/plot_scripts.h: $(wildcard scripts/*.gp) scripts/embed-gp.sh
 	@mkdir -p $(BUILD)
 	sh scripts/embed-gp.sh scripts/*.gp > $@.tmp && mv $@.tmp $@

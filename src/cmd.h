@@ -169,8 +169,13 @@ int plot_all(struct litsi_ctx *ctx, const char *node, const char *dir, FILE *ann
  */
 int cmd_usage_error(const char *cmd, const char *usage, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* cmd_help() - print the usage to ctx->out (for -h). Return: EXIT_OK. */
+/*
+ * cmd_help() - print the usage to ctx->out (for -h), then the command's
+ * options, one line each, as its man page's OPTIONS has them. Return: EXIT_OK.
+ */
 int cmd_help(struct litsi_ctx *ctx, const char *usage);
+/* cmd_help_options() - the option lines of command @cmd ("" for litsi itself); "" if none. */
+const char *cmd_help_options(const char *cmd);
 /* cmd_list_opts() - print each long option as "--name" (hidden --list-opts). */
 int cmd_list_opts(struct litsi_ctx *ctx, const struct option *opts);
 /*

@@ -133,7 +133,7 @@ main(int argc, char **argv)
 	};
 	struct litsi_ctx ctx = { .out = stdout };
 	const struct cmd *c;
-	int opt;
+	int opt, quiet = 0, verbose = 0;
 	size_t i;
 
 	(void)global_help;
@@ -158,12 +158,14 @@ main(int argc, char **argv)
 			break;
 		case 'h':
 			print_usage(stdout);
+			printf("\noptions:\n%s", cmd_help_options(""));
 			return finish_stdout(EXIT_OK);
 		case 'q':
 			ctx.verbose = -1;
+			quiet = 1;
 			break;
 		case 'v':
-			ctx.verbose++;
+			ctx.verbose = ++verbose;
 			break;
 		case 'V':
 			printf("litsi %s\n", LITSI_VERSION);
@@ -176,6 +178,11 @@ main(int argc, char **argv)
 			print_usage(stderr);
 			return EXIT_USAGE;
 		}
+	}
+	if (quiet && verbose) {
+		error("-q and -v contradict each other: give one of them");
+		print_usage(stderr);
+		return EXIT_USAGE;
 	}
 	if (optind >= argc) {
 		print_usage(stderr);

@@ -123,8 +123,9 @@ struct parse_opts {
  * parse_time_arg() - a time as the user gives one: epoch time with a unit
  * ("1700000000s", "1700000000123ms", "...us", "...ns"; a bare number is ns) or
  * ISO 8601 ("2026-11-30T18:42:33.5Z", "+01:00", "+0100" or "+01" offsets;
- * without one, local time in @tz, NULL meaning the machine's zone) → epoch
- * ns. Return: 0 or -1.
+ * without one, local time in @tz, NULL meaning the machine's zone; also the
+ * basic format "20261130T184233Z", reduced precision "2026-11-30T18:42" and
+ * "2026-11-30", and a decimal comma) → epoch ns. Return: 0 or -1.
  */
 int parse_time_arg(const char *s, const char *tz, int64_t *out_ns);
 
@@ -155,6 +156,13 @@ const struct parser *parse_best(const char *head, size_t len, const char *name, 
 enum { PROBE_SURE = 20 };
 /* parse_names() - "pytorch, rocprofv3-csv, ..." for messages; static storage. */
 const char *parse_names(void);
+/*
+ * parse_hint() - for the output of a known tool in a form litsi does not read
+ * (rocm-smi's or nvidia-smi's text table), the way to record it that litsi
+ * reads, e.g. "rocm-smi text output: record it with rocm-smi --csv or --json";
+ * NULL otherwise. Static storage.
+ */
+const char *parse_hint(const char *head, size_t len);
 
 /* kernel_classify() - comm/memcpy/memset/compute by name and category. */
 enum kernel_class kernel_classify(const char *name, size_t len, const char *cat);

@@ -47,6 +47,7 @@ struct ingest_opts {
 	bool force;		/* replace an already ingested identical file */
 	const char *run;	/* --run; NULL: no run named */
 	unsigned held_files;	/* files held in memory at once (-j); 0 or 1: one */
+	bool node_from_host;	/* --node-from host: the node is the host the file names */
 };
 
 struct ingest_summary {
@@ -56,7 +57,14 @@ struct ingest_summary {
 	int64_t gpus, samples, kernels, comm, telemetry, aggregates;
 	bool duplicate;		/* identical content already present; nothing written */
 	bool replaced;		/* --force replaced an earlier copy */
+	char warning[512];	/* "" or one line to show (telemetry outside the traced window) */
 };
+
+/*
+ * Traces on one node whose time ranges lie more than this apart belong to
+ * different runs and are refused (litsi-ingest(1)).
+ */
+#define RUN_GAP_NS ((int64_t)3600 * 1000000000)
 
 struct store_ingest;
 

@@ -21,10 +21,36 @@ cmd_usage_error(const char *cmd, const char *usage, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+#include "man_help.h"
+
+const char *
+cmd_help_options(const char *cmd)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(man_help); i++)
+		if (!strcmp(man_help[i].cmd, cmd))
+			return man_help[i].options;
+	return "";
+}
+
 int
 cmd_help(struct litsi_ctx *ctx, const char *usage)
 {
+	static const char lead[] = "usage: litsi ";
+	char name[32];
+	size_t n;
+
 	fputs(usage, ctx->out);
+	if (strncmp(usage, lead, strlen(lead)))
+		return EXIT_OK;
+	n = strcspn(usage + strlen(lead), " \n");
+	if (n >= sizeof(name))
+		return EXIT_OK;
+	memcpy(name, usage + strlen(lead), n);
+	name[n] = 0;
+	if (*cmd_help_options(name))
+		fprintf(ctx->out, "\noptions:\n%s", cmd_help_options(name));
 	return EXIT_OK;
 }
 

@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 static const char usage_str[] =
-	"usage: litsi ingest [-f] [-j n] [--node name] [--run name] [--rank n] [--device n]\n"
-	"                    [--format name] [--clock-offset ns] [--time when]\n"
-	"                    [--interval dur] [--tz zone] path ...\n";
+	"usage: litsi ingest [-f] [-j n] [--run name] [--rank n] [--device n] [--format name]\n"
+	"                    [--clock-offset ns] [--time when] [--interval dur] [--tz zone]\n"
+	"                    [--node name | --node-from dir|host] path ...\n";
 
 static const struct option longopts[] = {
 	{ "clock-offset", required_argument, NULL, 'o' },
@@ -30,11 +30,22 @@ static const struct option longopts[] = {
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
+	{ "node-from", required_argument, NULL, 'N' },
 	{ "rank", required_argument, NULL, 'r' },
 	{ "run", required_argument, NULL, 'R' },
 	{ "time", required_argument, NULL, 't' },
 	{ "tz", required_argument, NULL, 'z' },
 	{ NULL, 0, NULL, 0 },
+};
+
+/* Where a path's node name comes from: --node (or "default"), its folder, its host. */
+enum node_from { NODE_GIVEN, NODE_FROM_DIR, NODE_FROM_HOST };
+
+/* A path of the command line with the node option in force before it. */
+struct ingest_item {
+	const char *path;
+	const char *node;	/* --node, NULL: none */
+	enum node_from from;
 };
 
 struct ingest_run {
@@ -50,9 +61,15 @@ struct ingest_run {
 	const char *progress_name;
 	int jobs;		/* -j: files parsed at once */
 	struct ingest_jobs *pool;	/* -j > 1: paths are queued, not ingested */
+	int pool_before, pool_skipped;	/* -j: the writer's counts when an item began */
 	FILE *errs;		/* a worker's error lines, printed by the writer in order */
 	bool defer_tar;		/* a worker leaves archives to the writer */
 	bool saw_tar;
+	struct ingest_item *items;	/* the command line's paths, in order */
+	size_t nr_items, alloc_items;
+	const struct ingest_item *cur;	/* the item being ingested */
+	const char *file;	/* the file on disk being ingested (a tar for its members) */
+	char dir_node[256];	/* --node-from dir: the name for the current file */
 };
 
 static void queue_file(struct ingest_run *run, const char *path);
@@ -202,6 +219,87 @@ record_failure(struct ingest_run *run, struct err *err)
 		run->worst = code;
 }
 
+/*
+ * --node-from dir: the folder below the command-line path that holds the file
+ * (run42/n17/rank0.json under run42 -> n17); for a file named on the command
+ * line or lying directly in the named folder, the folder that holds it.
+ */
+static int
+node_of_file(struct ingest_run *run, struct err *err)
+{
+	const char *top = run->cur->path, *f = run->file, *rest, *end, *b;
+	size_t tl = strlen(top), len;
+
+	if (run->cur->from != NODE_FROM_DIR)
+		return 0;
+	while (tl > 1 && top[tl - 1] == '/')
+		tl--;
+	rest = strncmp(f, top, tl) || f[tl] != '/' ? NULL : f + tl + 1;
+	while (rest && *rest == '/')	/* "run42/" walked gives "run42//n17/..." */
+		rest++;
+	if (rest && (end = strchr(rest, '/'))) {
+		b = rest;
+		len = (size_t)(end - rest);
+	} else {
+		/* The folder holding the file: the last component before its name. */
+		end = strrchr(f, '/');
+		while (end && end > f && end[-1] == '/')
+			end--;
+		b = end ? end : f;
+		while (b > f && b[-1] != '/')
+			b--;
+		len = end ? (size_t)(end - b) : 0;
+	}
+	if (!len || (len == 1 && b[0] == '.') || (len == 2 && !strncmp(b, "..", 2)) ||
+	    len >= sizeof(run->dir_node))
+		return err_set(err, LITSI_EDATA,
+			       "%s: --node-from dir: its path names no folder to take the node "
+			       "name from; name the node with --node", f);
+	memcpy(run->dir_node, b, len);
+	run->dir_node[len] = 0;
+	run->iopts.node = run->dir_node;
+	return 0;
+}
+
+/*
+ * The parser of @in: --format, else the best probe. Return: 0 with *p set, 1
+ * when @in is skipped (inside a directory walk), or LITSI_EDATA naming what
+ * @in is when no parser reads it.
+ */
+static int
+pick_parser(struct ingest_run *run, struct input *in, const struct parser **p, struct err *err)
+{
+	const char *head, *base, *hint;
+	size_t got;
+	int score;
+
+	head = input_peek(in, 65536, &got, err);
+	if (!head)
+		return err->status;
+	base = strrchr(input_name(in), '/');
+	base = base ? base + 1 : input_name(in);
+	if (!*p) {
+		*p = parse_best(head, got, base, &score);
+		if (run->walking && score < PROBE_SURE)
+			*p = NULL;
+	}
+	if (*p)
+		return 0;
+	hint = parse_hint(head, got);
+	if (run->walking) {
+		/* Directories hold logs and notes beside traces: say, do not fail. */
+		if (run->ctx->verbose >= 0)
+			fprintf(run->ctx->out, "%s: skipped (%s)\n", input_name(in),
+				hint ? hint : "not a trace or telemetry log");
+		run->nr_skipped++;
+		return 1;
+	}
+	if (hint)
+		return err_set(err, LITSI_EDATA, "%s: %s", input_name(in), hint);
+	return err_set(err, LITSI_EDATA, "%s: byte 0: unrecognised format (expected one of: %s)",
+		       input_name(in), parse_names());
+}
+
 /* Parse one input (a file or an archive member) in its own transaction. */
 static int
 ingest_input(struct ingest_run *run, struct input *in)
@@ -212,37 +310,13 @@ ingest_input(struct ingest_run *run, struct input *in)
 	struct ingest_summary sum;
 	struct sink outer;
 	struct err err = { 0 };
-	const char *head, *base;
 	char hex[65];
-	size_t got;
+	int rc;
 
-	head = input_peek(in, 65536, &got, &err);
-	if (!head)
-		goto fail;
-	base = strrchr(input_name(in), '/');
-	base = base ? base + 1 : input_name(in);
-	if (!p) {
-		int score;
-
-		p = parse_best(head, got, base, &score);
-		if (run->walking && score < PROBE_SURE)
-			p = NULL;
-	}
-	if (!p && run->walking) {
-		/* Directories hold logs and notes beside traces: say, do not fail. */
-		if (ctx->verbose >= 0)
-			fprintf(ctx->out, "%s: skipped (not a trace or telemetry log)\n",
-				input_name(in));
-		run->nr_skipped++;
+	if ((rc = pick_parser(run, in, &p, &err)) > 0)
 		return 0;
-	}
-	if (!p) {
-		err_set(&err, LITSI_EDATA,
-			"%s: byte 0: unrecognised format (expected one of: %s)", input_name(in),
-			parse_names());
-		goto fail;
-	}
-	if (store_ingest_begin(ctx->st, input_name(in), &run->iopts, &ig, &run->inner, &err))
+	if (rc < 0 || node_of_file(run, &err) ||
+	    store_ingest_begin(ctx->st, input_name(in), &run->iopts, &ig, &run->inner, &err))
 		goto fail;
 	wrap_sink(run, &outer);
 	outer.source = fwd_source;
@@ -269,6 +343,8 @@ ingest_input(struct ingest_run *run, struct input *in)
 	}
 	ig = NULL;
 	print_summary(run, input_name(in), &sum);
+	if (sum.warning[0] && ctx->verbose >= 0)
+		warn("%s: %s", input_name(in), sum.warning);
 	if (sum.duplicate)
 		run->nr_dup++;
 	else
@@ -297,6 +373,7 @@ ingest_file(struct ingest_run *run, const char *path)
 	size_t got;
 	int rc;
 
+	run->file = path;
 	if (input_open(path, &in, &err))
 		goto fail;
 	head = input_peek(in, 512, &got, &err);
@@ -399,6 +476,13 @@ ingest_path(struct ingest_run *run, const char *path)
 		return LITSI_EINTR;
 	if (run->walking && walk_skips(run, path))
 		return 0;
+	if (stat(path, &st) && !run->walking && strpbrk(path, "*?[")) {
+		struct err err;
+
+		err_set(&err, LITSI_EDATA, "%s: no file matches this pattern", path);
+		record_failure(run, &err);
+		return err.status;
+	}
 	if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
 		if (!run->pool)
 			return ingest_file(run, path);
@@ -423,7 +507,8 @@ ingest_path(struct ingest_run *run, const char *path)
 		names[n++] = sbuf_detach(&sb);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), cmp_str);
+	if (n)	/* qsort() of NULL is undefined even for 0 elements */
+		qsort(names, n, sizeof(*names), cmp_str);
 	for (i = 0; i < n; i++) {
 		bool was = run->walking;
 
@@ -435,6 +520,62 @@ ingest_path(struct ingest_run *run, const char *path)
 	}
 	free(names);
 	return rc;
+}
+
+static void
+add_item(struct ingest_run *run, const char *path, const char *node, enum node_from from)
+{
+	VEC_GROW(run->items, run->nr_items + 1, run->alloc_items);
+	run->items[run->nr_items++] = (struct ingest_item){ path, node, from };
+}
+
+/* Some path given, and no node option (@dangling) after the last. */
+static int
+paths_given(const struct ingest_run *run, const char *dangling)
+{
+	if (!run->nr_items)
+		return cmd_usage_error("ingest", usage_str, "no input path given");
+	if (dangling)
+		return cmd_usage_error("ingest", usage_str,
+				       "%s comes after the last path: it applies to the paths that "
+				       "follow it", dangling);
+	return 0;
+}
+
+/* --node (@opt 'n') or --node-from ('N') with @arg: the node of the paths that follow. */
+static int
+node_opt(int opt, const char *arg, const char **node, enum node_from *from)
+{
+	if (opt == 'n' && !*arg)
+		return cmd_usage_error("ingest", usage_str, "empty --node name");
+	if (opt == 'N' && strcmp(arg, "dir") && strcmp(arg, "host"))
+		return cmd_usage_error("ingest", usage_str,
+				       "invalid --node-from '%s' (expected dir or host)", arg);
+	*node = opt == 'n' ? arg : NULL;
+	*from = opt == 'n' ? NODE_GIVEN : strcmp(arg, "dir") ? NODE_FROM_HOST : NODE_FROM_DIR;
+	return 0;
+}
+
+/* The files that follow are of command-line item @it (its node option). */
+static void
+item_start(struct ingest_run *run, const struct ingest_item *it)
+{
+	run->cur = it;
+	run->iopts.node = it->node;
+	run->iopts.node_from_host = it->from == NODE_FROM_HOST;
+}
+
+/* Item @it done: nothing ingested, failed or present since the counts @before is an error. */
+static void
+item_check(struct ingest_run *run, const struct ingest_item *it, int before, int skipped)
+{
+	struct err err;
+
+	if (interrupted || run->nr_ok + run->nr_dup + run->nr_failed != before)
+		return;
+	err_set(&err, LITSI_EDATA, "%s: no trace or telemetry log found there%s", it->path,
+		run->nr_skipped > skipped ? " (see the files skipped above)" : "");
+	record_failure(run, &err);
 }
 
 /*
@@ -463,6 +604,8 @@ struct ingest_job {
 	size_t outlen, errslen;
 	int ok, dup, failed, skipped, worst;
 	bool tar, done;
+	const struct ingest_item *item;	/* the command-line item it is of */
+	bool item_end;		/* no file: the end of @item, checked by the writer */
 };
 
 struct ingest_jobs {
@@ -486,6 +629,7 @@ new_job(struct ingest_run *run)
 	VEC_GROW(p->v, p->n + 1, p->alloc);
 	j = &p->v[p->n++];
 	memset(j, 0, sizeof(*j));
+	j->item = run->cur;
 	return j;
 }
 
@@ -540,6 +684,7 @@ work(struct ingest_run *main_run, struct ingest_job *j)
 	wr.errs = errs;
 	wr.defer_tar = true;
 	wr.walking = j->walking;
+	item_start(&wr, j->item);
 	wr.nr_ok = wr.nr_dup = wr.nr_failed = wr.nr_skipped = wr.worst = 0;
 	remove_scratch(j->tmp);
 	if (store_open(j->tmp, STORE_SCRATCH, &wctx.st, &wctx.err)) {
@@ -596,6 +741,13 @@ write_job(struct ingest_run *run, struct ingest_job *j)
 	bool was = run->walking;
 	int rc;
 
+	if (j->item_end) {
+		item_check(run, j->item, run->pool_before, run->pool_skipped);
+		run->pool_before = run->nr_ok + run->nr_dup + run->nr_failed;
+		run->pool_skipped = run->nr_skipped;
+		return;
+	}
+	item_start(run, j->item);
 	if (!j->path) {
 		if (j->note_status) {
 			err_set(&err, j->note_status, "%s", j->note);
@@ -675,7 +827,7 @@ wait_a_little(struct ingest_jobs *p)
 }
 
 static void
-run_parallel(struct ingest_run *run, int npaths, char *const *paths)
+run_parallel(struct ingest_run *run)
 {
 	struct ingest_jobs p = { .run = run };
 	pthread_t *tid;
@@ -692,9 +844,18 @@ run_parallel(struct ingest_run *run, int npaths, char *const *paths)
 		return;
 	}
 	run->pool = &p;
-	for (k = 0; k < npaths && !interrupted; k++)
-		ingest_path(run, paths[k]);
+	for (i = 0; i < run->nr_items && !interrupted; i++) {
+		struct ingest_job *end;
+
+		item_start(run, &run->items[i]);
+		ingest_path(run, run->items[i].path);
+		end = new_job(run);
+		end->item_end = true;
+		end->done = true;
+	}
 	run->pool = NULL;
+	run->pool_before = run->nr_ok + run->nr_dup + run->nr_failed;
+	run->pool_skipped = run->nr_skipped;
 	p.ahead = 2 * (size_t)run->jobs;
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.cv, NULL);
@@ -751,11 +912,17 @@ run_parallel(struct ingest_run *run, int npaths, char *const *paths)
 static int
 parse_args(int argc, char **argv, struct ingest_run *run)
 {
-	const char *time_arg = NULL;
+	const char *time_arg = NULL, *node = NULL, *dangling = NULL;
+	enum node_from from = NODE_GIVEN;
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "fhj:", longopts, NULL)) != -1) {
+	/* "-": paths come back in order (1), so --node applies to the paths after it. */
+	while ((opt = getopt_long(argc, argv, "-fhj:", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 1:
+			add_item(run, optarg, node, from);
+			dangling = NULL;
+			break;
 		case 'f':
 			run->iopts.force = true;
 			break;
@@ -777,9 +944,10 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 		case 'L':
 			return cmd_list_opts(run->ctx, longopts) - 100;
 		case 'n':
-			if (!*optarg)
-				return cmd_usage_error("ingest", usage_str, "empty --node name");
-			run->iopts.node = optarg;
+		case 'N':
+			if (node_opt(opt, optarg, &node, &from))
+				return EXIT_USAGE;
+			dangling = opt == 'n' ? "--node" : "--node-from";
 			break;
 		case 'o':
 			if (parse_duration(optarg, &run->iopts.clock_offset_ns))
@@ -827,18 +995,29 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 				       "invalid --time '%s' (epoch time with a unit, e.g. "
 				       "1700000000s or 1700000000000ms, or ISO 8601, e.g. "
 				       "2026-11-30T18:42:33Z)", time_arg);
-	if (optind >= argc)
-		return cmd_usage_error("ingest", usage_str, "no input path given");
-	return 0;
+	for (; optind < argc; optind++, dangling = NULL)	/* after "--" */
+		add_item(run, argv[optind], node, from);
+	return paths_given(run, dangling);
 }
 
-/* Ingest @npaths @paths (every file of a directory) under SIGINT/SIGTERM handling. */
+/* One command-line path under its node option; a path with nothing to ingest is an error. */
+static void
+ingest_item(struct ingest_run *run, const struct ingest_item *it)
+{
+	int before = run->nr_ok + run->nr_dup + run->nr_failed, skipped = run->nr_skipped;
+
+	item_start(run, it);
+	ingest_path(run, it->path);
+	item_check(run, it, before, skipped);
+}
+
+/* Ingest the items (every file of a directory) under SIGINT/SIGTERM handling. */
 static int
-run_ingest(struct ingest_run *run, int npaths, char *const *paths)
+run_ingest(struct ingest_run *run)
 {
 	struct litsi_ctx *ctx = run->ctx;
 	struct sigaction sa = { .sa_handler = on_sigint }, old_int, old_term;
-	int i;
+	size_t i;
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
@@ -847,10 +1026,10 @@ run_ingest(struct ingest_run *run, int npaths, char *const *paths)
 	if (run->jobs > 1 && !run->popts.tz) {
 		/* the in-memory linking budget is shared by the files parsed at once */
 		run->iopts.held_files = (unsigned)run->jobs;
-		run_parallel(run, npaths, paths);
+		run_parallel(run);
 	} else
-		for (i = 0; i < npaths && !interrupted; i++)
-			ingest_path(run, paths[i]);
+		for (i = 0; i < run->nr_items && !interrupted; i++)
+			ingest_item(run, &run->items[i]);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (interrupted)
@@ -880,15 +1059,19 @@ ingest_paths(struct litsi_ctx *ctx, const char *node, const char *tz,
 	     const int64_t *clock_offset_ns, int npaths, char *const *paths)
 {
 	struct ingest_run run;
+	int i, rc;
 
 	ingest_run_init(&run, ctx);
-	run.iopts.node = node;
 	run.popts.tz = tz;
 	if (clock_offset_ns) {
 		run.iopts.clock_offset_ns = *clock_offset_ns;
 		run.iopts.has_clock_offset = true;
 	}
-	return run_ingest(&run, npaths, paths);
+	for (i = 0; i < npaths; i++)
+		add_item(&run, paths[i], node, NODE_GIVEN);
+	rc = run_ingest(&run);
+	free(run.items);
+	return rc;
 }
 
 int
@@ -899,7 +1082,10 @@ cmd_ingest(int argc, char **argv, struct litsi_ctx *ctx)
 
 	ingest_run_init(&run, ctx);
 	rc = parse_args(argc, argv, &run);
-	if (rc)
-		return rc < 0 ? rc + 100 : rc;
-	return run_ingest(&run, argc - optind, argv + optind);
+	if (!rc)
+		rc = run_ingest(&run);
+	else if (rc < 0)
+		rc += 100;
+	free(run.items);
+	return rc;
 }

@@ -338,6 +338,10 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct overlap_opts *o)
 	if (optind < argc)
 		return cmd_usage_error("overlap", usage_str, "unexpected argument '%s'",
 				       argv[optind]);
+	if (o->r.summary && o->r.by != RES_BY_KERNEL)
+		return cmd_usage_error("overlap", usage_str,
+				       "--summary and --by contradict each other: --summary rows are "
+				       "per GPU and sample, not per group");
 	return 0;
 }
 

@@ -205,6 +205,22 @@ render_gpus(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, s
 	return 0;
 }
 
+/* The node has a traced window and telemetry, and no reading lies in that window. */
+static bool
+telemetry_outside(const struct res_telemetry *t)
+{
+	size_t m, g, i;
+
+	if (!t->any || !t->has_window)
+		return false;
+	for (m = 0; m < RES_NMETRICS; m++)
+		for (g = 0; t->v[m] && g < t->G; g++)
+			for (i = t->first[m][g]; i < t->first[m][g] + t->n[m][g]; i++)
+				if (t->v[m][g][i].t_ns >= t->ws && t->v[m][g][i].t_ns <= t->we)
+					return false;
+	return true;
+}
+
 static void
 text_straggler(FILE *out, const struct node_report *r)
 {
@@ -225,6 +241,10 @@ text_straggler(FILE *out, const struct node_report *r)
 	else
 		fprintf(out, "\nstraggler: none persistent (gpu %d is the slowest in %zu of %zu "
 			     "samples)\n", st->most, st->most_count, st->samples);
+	if (telemetry_outside(&r->n.tel))
+		fputs("telemetry: recorded outside the traced window, not during the traced run: "
+		      "its readings say nothing of this run (ingest them under their own --node)\n",
+		      out);
 	if (isnan(th->temp_spread) && isnan(th->freq_spread)) {
 		fputs(r->n.tel.any ? "thermal: no temperature or clock telemetry for two or more "
 				     "GPUs\n"
@@ -245,7 +265,7 @@ text_straggler(FILE *out, const struct node_report *r)
 	if (!isnan(th->spearman))
 		fprintf(out, "  Spearman correlation of temperature and lead: %.3f (negative: "
 			     "hotter GPUs lead less)\n", th->spearman);
-	if (!r->n.tel.aligned)
+	if (!r->n.tel.aligned && !telemetry_outside(&r->n.tel))
 		fputs("  (telemetry does not cover the traced window: the whole log is used)\n",
 		      out);
 }
@@ -691,6 +711,10 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 	if (o->so.res.tdp && o->so.res.cap0 > o->so.res.tdp)
 		return cmd_usage_error("report", usage_str, "--cap %d is above --tdp %d",
 				       o->so.res.cap0, o->so.res.tdp);
+	if (o->detail && o->json)
+		return cmd_usage_error("report", usage_str,
+				       "--detail and --format json contradict each other: --detail "
+				       "adds tables to the text report");
 	return 0;
 }
 
@@ -740,6 +764,10 @@ cmd_report(int argc, char **argv, struct litsi_ctx *ctx)
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
+	if (o.keep && (optind >= argc || ctx->db_named))
+		return cmd_usage_error("report", usage_str,
+				       "--keep keeps the temporary database of a report on paths; "
+				       "without paths, or with -d or LITSI_DB, there is none");
 	if (optind < argc && !ctx->db_named) {
 		tmp = temp_db(ctx);
 		if (!tmp)

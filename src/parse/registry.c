@@ -91,6 +91,38 @@ parse_names(void)
 	return buf;
 }
 
+static bool
+has_ci(const char *s, size_t n, const char *needle)
+{
+	size_t nl = strlen(needle), i;
+
+	for (i = 0; i + nl <= n; i++)
+		if ((s[i] | 0x20) == (needle[0] | 0x20) && !strncasecmp(s + i, needle, nl))
+			return true;
+	return false;
+}
+
+const char *
+parse_hint(const char *head, size_t len)
+{
+	static const struct {
+		const char *banner, *hint;
+	} known[] = {
+		{ "ROCm System Management Interface",
+		  "rocm-smi text output, which litsi does not read: record it with "
+		  "'rocm-smi --csv' or 'rocm-smi --json'" },
+		{ "| NVIDIA-SMI ",
+		  "nvidia-smi text output, which litsi does not read: record it with "
+		  "'nvidia-smi --query-gpu=... --format=csv'" },
+	};
+	size_t i, n = len < 4096 ? len : 4096;
+
+	for (i = 0; i < ARRAY_SIZE(known); i++)
+		if (has_ci(head, n, known[i].banner))
+			return known[i].hint;
+	return NULL;
+}
+
 /*
  * One pass over a kernel name (they run to hundreds of bytes of template
  * arguments): does it contain nccl or rccl (then *comm, and the scan stops),

@@ -390,16 +390,86 @@ telem_parse_time(struct telem_tz *tz, const char *s, int64_t *out_ns)
 	return 0;
 }
 
+static bool
+all_digits(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+/*
+ * The ISO 8601 forms of a time argument that telem_parse_time() does not
+ * take, rewritten into the extended form it takes: the basic format
+ * (20261130T194233Z), reduced precision (2026-11-30T19:42, 2026-11-30: the
+ * missing parts are 0) and a decimal comma (19:42:33,5). Anything else is
+ * copied as it is.
+ */
+static void
+iso_extended(const char *s, char *out, size_t len)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char *p = s;
+
+	if (strlen(s) >= len - 12)
+		goto verbatim;
+	if (all_digits(p, 8) && (p[8] == '\0' || p[8] == 'T')) {
+		sbuf_addf(&sb, "%.4s-%.2s-%.2s", p, p + 4, p + 6);
+		p += 8;
+	} else if (all_digits(p, 4) && p[4] == '-' && all_digits(p + 5, 2) && p[7] == '-' &&
+		   all_digits(p + 8, 2)) {
+		sbuf_addf(&sb, "%.10s", p);
+		p += 10;
+	} else {
+		goto verbatim;
+	}
+	if (!*p) {
+		sbuf_addstr(&sb, "T00:00:00");
+	} else if ((*p == 'T' || *p == ' ') && all_digits(p + 1, 2)) {
+		const char *t = p + 1;
+		bool ext = t[2] == ':';
+		const char *mm = ext ? t + 3 : t + 2;
+
+		if (!all_digits(mm, 2))
+			goto verbatim;
+		sbuf_addf(&sb, "%c%.2s:%.2s", *p, t, mm);
+		p = mm + 2;
+		if (ext ? *p == ':' && all_digits(p + 1, 2) : all_digits(p, 2)) {
+			sbuf_addf(&sb, ":%.2s", ext ? p + 1 : p);
+			p += ext ? 3 : 2;
+		} else {
+			sbuf_addstr(&sb, ":00");
+		}
+		if (*p == ',') {
+			sbuf_addch(&sb, '.');
+			p++;
+		}
+	}
+	sbuf_addstr(&sb, p);
+	snprintf(out, len, "%s", sb.buf);
+	sbuf_release(&sb);
+	return;
+verbatim:
+	sbuf_release(&sb);
+	snprintf(out, len, "%s", s);
+}
+
 int
 parse_time_arg(const char *s, const char *zone, int64_t *out_ns)
 {
 	struct telem_tz tz;
+	char ext[96];
 	int rc;
 
-	if (*s && isdigit((unsigned char)*s) && !strchr(s, '-') && !strchr(s, ':'))
+	if (*s && isdigit((unsigned char)*s) && !strchr(s, '-') && !strchr(s, ':') &&
+	    !strchr(s, 'T'))
 		return parse_duration(s, out_ns);
+	iso_extended(s, ext, sizeof(ext));
 	telem_tz_push(&tz, zone);
-	rc = telem_parse_time(&tz, s, out_ns);
+	rc = telem_parse_time(&tz, ext, out_ns);
 	telem_tz_pop(&tz);
 	return rc;
 }

@@ -58,7 +58,7 @@ static const char *const stmt_sql[S_COUNT] = {
 	[S_NAME_SEL] = "SELECT id FROM name WHERE text = ?",
 	[S_METRIC_INS] = "INSERT OR IGNORE INTO metric(name, unit) VALUES (?, ?)",
 	[S_METRIC_SEL] = "SELECT id FROM metric WHERE name = ?",
-	[S_GPU_SEL] = "SELECT id, rank FROM gpu WHERE node_id = ? AND device = ?",
+	[S_GPU_SEL] = "SELECT id, rank, product FROM gpu WHERE node_id = ? AND device = ?",
 	[S_GPU_INS] = "INSERT INTO gpu(node_id, device, rank, vendor, product) VALUES (?,?,?,?,?)",
 	[S_GPU_UPD] = "UPDATE gpu SET rank = coalesce(?, rank), vendor = coalesce(?, vendor),"
 		      " product = coalesce(?, product) WHERE id = ?",
@@ -93,6 +93,7 @@ struct store_ingest {
 	int64_t *node_ids;		/* distinct nodes switched to (sink->node) */
 	size_t nr_nodes, alloc_nodes;
 	char *format, *hostname;
+	char *path;			/* as given, for messages */
 	int clock;
 	int rank, world_size;
 	int64_t base_ns;		/* added to every time: clock offset + late Kineto base */
@@ -276,6 +277,7 @@ upsert_gpu(struct store_ingest *ig, const struct rec_gpu *g, int64_t *gpu_id, st
 	sqlite3_stmt *s = ig->stmt[S_GPU_SEL];
 	int rank = g->rank >= 0 ? g->rank : ig->opts.rank >= 0 ? ig->opts.rank : -1;
 	int rc, old_rank = -1;
+	char *held = NULL;
 
 	if (ensure_node(ig, err))
 		return err->status;
@@ -285,10 +287,16 @@ upsert_gpu(struct store_ingest *ig, const struct rec_gpu *g, int64_t *gpu_id, st
 	if (rc == SQLITE_ROW) {
 		*gpu_id = sqlite3_column_int64(s, 0);
 		old_rank = sqlite3_column_type(s, 1) == SQLITE_NULL ? -1 : sqlite3_column_int(s, 1);
+		held = g->product ? store_text_dup(s, 2) : NULL;
 	}
 	sqlite3_reset(s);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_sqlerr(ig->st, err, "cannot look up GPU");
+	if (held && store_check_product(ig->st, *gpu_id, ig->source_id, held, g->product, err)) {
+		free(held);
+		return err->status;
+	}
+	free(held);
 	if (rc == SQLITE_ROW && rank >= 0 && old_rank >= 0 && rank != old_rank)
 		return err_set(err, LITSI_EDATA,
 			       "GPU %d of node '%s' already holds rank %d, this file says rank %d "
@@ -415,6 +423,14 @@ sink_source(struct sink *sk, const struct rec_source *r, struct err *err)
 	}
 	if (r->hostname && !ig->hostname)
 		ig->hostname = xstrdup(r->hostname);
+	if (ig->opts.node_from_host && r->hostname && *r->hostname && !ig->node) {
+		if (ig->node_id > 0)
+			return err_set(err, LITSI_EDATA,
+				       "the host name '%s' comes after the file's first GPU "
+				       "record: --node-from host cannot use it; name the node "
+				       "with --node", r->hostname);
+		ig->node = xstrdup(r->hostname);
+	}
 	ig->clock = ig->opts.has_clock_offset ? CLK_EPOCH : (int)r->clock;
 	if (r->rank >= 0)
 		ig->rank = r->rank;
@@ -869,6 +885,7 @@ ingest_free(struct store_ingest *ig)
 	link_free(&ig->link);
 	free(ig->format);
 	free(ig->hostname);
+	free(ig->path);
 	free(ig->node);
 	free(ig->nodes_first);
 	free(ig->node_ids);
@@ -931,6 +948,7 @@ store_ingest_begin(struct store *st, const char *path, const struct ingest_opts 
 	ig->world_size = -1;
 	ig->base_ns = o->clock_offset_ns;
 	link_init(&ig->link, o->held_files);
+	ig->path = xstrdup(path);
 	if (store_exec(st, stage_sql, err) || store_exec(st, "BEGIN IMMEDIATE", err)) {
 		ingest_free(ig);
 		return err->status;
@@ -1613,7 +1631,10 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 			goto fail;
 	}
 	if (link_collectives(ig, err) || summarize(ig, sum, err) ||
-	    update_source(ig, sha_hex, bytes, sum, err))
+	    update_source(ig, sha_hex, bytes, sum, err) ||
+	    store_check_runs(ig->st, ig->source_id, ig->path, err) ||
+	    store_telemetry_outside(ig->st, ig->source_id, ig->node_id, node_name(ig),
+				    sum->warning, sizeof(sum->warning), err))
 		goto fail;
 	if (store_exec(ig->st, "COMMIT", err))
 		goto fail;

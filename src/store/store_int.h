@@ -45,4 +45,35 @@ void store_names_reset(struct store *st);
 /* store_path_uri() - "file:" URI of @path (percent-encoded) with @query; malloc'd. */
 char *store_path_uri(const char *path, const char *query);
 
+/* ---- what one GPU may hold (store_hygiene.c) ---- */
+
+/*
+ * store_products_differ() - whether product names @a and @b are two different
+ * parts: compared by model (vendor and family words dropped, case folded),
+ * one a prefix of the other being the same part; NULL or a generic name
+ * ("AMD Radeon Graphics") never differs.
+ */
+bool store_products_differ(const char *a, const char *b);
+/*
+ * store_check_product() - LITSI_EDATA, naming the GPU and a file of its,
+ * when @gpu_id already holds product @held and source @source_id says
+ * @product, a different part.
+ */
+int store_check_product(struct store *st, int64_t gpu_id, int64_t source_id, const char *held,
+			const char *product, struct err *err);
+/*
+ * store_check_runs() - LITSI_EDATA when a node of source @source_id (@path)
+ * already holds samples of other sources (same clock, any of its GPUs) and
+ * the nearest of them lies more than RUN_GAP_NS from this source's: two runs.
+ */
+int store_check_runs(struct store *st, int64_t source_id, const char *path, struct err *err);
+/*
+ * store_telemetry_outside() - when source @source_id brought telemetry to
+ * node @node_id (named @node) that does not overlap the node's traced (epoch)
+ * window, or a trace whose window no telemetry of the node overlaps, a
+ * one-line warning in @msg; else msg[0] = 0.
+ */
+int store_telemetry_outside(struct store *st, int64_t source_id, int64_t node_id,
+			    const char *node, char *msg, size_t len, struct err *err);
+
 #endif

@@ -1239,6 +1239,47 @@ check_ranks(struct merge *m, const char *path, struct err *err)
 	return err->status;
 }
 
+/*
+ * What one GPU may hold, checked again in the output (the file was ingested
+ * into a scratch database of its own, where nothing could clash): before the
+ * GPU rows are updated (@runs false), a product other than the one a GPU
+ * holds; after (@runs true), traces of another run of the node.
+ */
+static int
+adopt_hygiene(struct merge *m, const char *name, bool runs, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(m->st,
+			  runs ? "SELECT d.id, NULL, NULL FROM main.source d JOIN \"in0\".source i"
+				 " ON i.sha256 = d.sha256 WHERE i.id IN (SELECT old FROM temp.merge_fresh)"
+			       : "SELECT mp.new, d.product, i.product,"
+				 " (SELECT d2.id FROM main.source d2 JOIN \"in0\".source i2"
+				 "  ON i2.sha256 = d2.sha256 LIMIT 1)"
+				 " FROM \"in0\".gpu i JOIN temp.mmap_gpu mp ON mp.old = i.id"
+				 " JOIN main.gpu d ON d.id = mp.new"
+				 " WHERE i.product IS NOT NULL AND d.product IS NOT NULL",
+			  &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		char *held = store_text_dup(s, 1), *prod = store_text_dup(s, 2);
+		int bad = runs ? store_check_runs(m->st, sqlite3_column_int64(s, 0), name, err)
+			       : store_check_product(m->st, sqlite3_column_int64(s, 0),
+						     sqlite3_column_int64(s, 3), held, prod, err);
+
+		free(held);
+		free(prod);
+		if (bad) {
+			sqlite3_finalize(s);
+			/* the run check names the file itself */
+			return runs ? err->status : err_prefix(err, "%s", name);
+		}
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(m->st, err, "cannot check the GPUs of a file");
+}
+
 static int
 adopt_copy(struct merge *m, const char *path, const char *name, struct merge_stats *stats,
 	   struct err *err)
@@ -1261,6 +1302,8 @@ adopt_copy(struct merge *m, const char *path, const char *name, struct merge_sta
 	for (i = 0; i < m->nt; i++)
 		if (copy_table(m, i, "main", "in0", NULL, err))
 			return err_prefix(err, "%s: copying table '%s'", name, m->t[i].name);
+	if (adopt_hygiene(m, name, false, err))
+		return err->status;
 	/* As the ingest's upsert: what the file says of a GPU wins where it says it. */
 	if (exec_sql(m,
 		     "UPDATE main.gpu AS d SET rank = coalesce(s.rank, d.rank),"
@@ -1268,6 +1311,8 @@ adopt_copy(struct merge *m, const char *path, const char *name, struct merge_sta
 		     " product = coalesce(s.product, d.product)"
 		     " FROM \"in0\".gpu s JOIN temp.mmap_gpu mp ON mp.old = s.id WHERE d.id = mp.new",
 		     err))
+		return err->status;
+	if (adopt_hygiene(m, name, true, err))
 		return err->status;
 	stats->sources_added = fresh;
 	return query_i64(m,

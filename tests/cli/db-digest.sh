@@ -27,7 +27,8 @@ for d in $(cd "$samples" && ls -d */ | sort); do
 done
 # Replacement (--force) after another source: ids continue where they did.
 db=$out/force.db
+# (The second trace is of another run, so it goes to a node of its own.)
 (cd "$corpus" && LITSI_DB=$db litsi -q ingest hta/tests/data/nccl_parser_config/nccl_data.json.gz \
-	hta/tests/data/trace_filter/sampled_rank-1.json.gz &&
+	--node other hta/tests/data/trace_filter/sampled_rank-1.json.gz &&
 	LITSI_DB=$db litsi -q ingest --force hta/tests/data/nccl_parser_config/nccl_data.json.gz)
 echo "$(digest "$db") $(sqlite3 "$db" 'select count(*) from kernel') force"

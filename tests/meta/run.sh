@@ -42,7 +42,7 @@ cmd: $summary"; fi
 	# 3. SYNOPSIS equals the -h usage (rendered, whitespace squeezed).
 	if [ $have_mandoc = 1 ]; then
 		syn=$(mandoc -Tascii "$page" | col -b 2>/dev/null | awk '/^SYNOPSIS/ {on=1; next} /^[A-Z]/ {on=0} on' | squeeze)
-		use=$(echo "$out" | sed 's/^usage: //' | squeeze)
+		use=$(echo "$out" | sed '/^$/,$d; s/^usage: //' | squeeze)
 		if [ "$syn" = "$use" ]; then ok "$c SYNOPSIS = usage"; else notok "$c SYNOPSIS = usage" "man: $syn
 cmd: $use"; fi
 	else
@@ -53,6 +53,10 @@ cmd: $use"; fi
 	fl=$(awk '/^\.Sh OPTIONS/ {on=1; next} /^\.Sh/ {on=0} on && /^\.It Fl/ { n = split($0, w, " "); for (i = 1; i < n; i++) if (w[i] == "Fl" && w[i + 1] ~ /^-[a-z]/) print "-" w[i + 1] }' "$page" | sed 's/^--*/--/' | grep -vx -- --help | sort -u | squeeze)
 	if [ "$opts" = "$fl" ]; then ok "$c options documented"; else notok "$c options documented" "cmd: $opts
 man: $fl"; fi
+	# 4b. -h lists every option, one line each, under "options:".
+	hopts=$(echo "$out" | awk '/^options:$/ {on=1; next} on && /^  -/ { sub(/^  /, ""); split($0, col, "  "); n = split(col[1], w, /[ ,]+/); for (i = 1; i <= n; i++) if (w[i] ~ /^--[a-z]/) print w[i] }' | grep -vx -- --help | sort -u | squeeze)
+	if [ "$opts" = "$hopts" ]; then ok "$c -h lists its options"; else notok "$c -h lists its options" "cmd: $opts
+-h: $hopts"; fi
 done
 
 # 5. Every man page passes mandoc -Tlint (style warnings allowed).
@@ -151,6 +155,37 @@ if command -v python3 >/dev/null 2>&1; then
 else
 	skipt "consistency of the outputs" "python3 not installed"
 fi
+
+# 9. The README's set-up commands work as root where sudo does not exist (a
+# fresh Debian container) and as a user with sudo: run with stub apt-get,
+# make, sudo and ./litsi that only log what they were asked to do.
+readme_setup() {	# $1: "sudo" to give the stub PATH a sudo
+	d=$tmp/readme-$1
+	mkdir -p "$d/bin"
+	for t in apt-get make; do
+		printf '#!/bin/sh\necho "%s $*" >>"%s/log"\n' "$t" "$d" >"$d/bin/$t"
+	done
+	printf '#!/bin/sh\necho "litsi $*" >>"%s/log"\n' "$d" >"$d/litsi"
+	[ "$1" = sudo ] && printf '#!/bin/sh\necho "sudo:" >>"%s/log"\nexec "$@"\n' "$d" >"$d/bin/sudo"
+	chmod +x "$d"/bin/* "$d/litsi"
+	grep '^    .*apt-get install' "$top/README.md" | while IFS= read -r line; do
+		(cd "$d" && PATH=$d/bin /bin/sh -c "$line") || echo "failed: $line" >>"$d/log"
+	done
+	cat "$d/log"
+}
+for who in root sudo; do
+	got=$(readme_setup $who 2>&1)
+	want_sudo=$(echo "$got" | grep -c '^sudo:')
+	[ $who = root ] && exp=0 || exp=4
+	if [ "$want_sudo" = "$exp" ] && echo "$got" | grep -q '^apt-get update' &&
+	   [ "$(echo "$got" | grep -c '^apt-get install -y build-essential')" = 2 ] &&
+	   echo "$got" | grep -q '^litsi report sample-traces/mi300x-straggler' &&
+	   echo "$got" | grep -q '^make check' && ! echo "$got" | grep -q '^failed'; then
+		ok "README set-up commands as $who"
+	else
+		notok "README set-up commands as $who" "$got"
+	fi
+done
 
 echo "1..$n"
 echo "meta: $pass passed, $fail failed, $skip skipped"

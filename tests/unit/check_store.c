@@ -9,6 +9,7 @@
 
 #include "litsi/store.h"
 #include "litsi/util.h"
+#include "store/store_int.h"
 #include "unit.h"
 
 static char tmpdir[256];
@@ -370,6 +371,85 @@ START_TEST(test_missing_db_readonly)
 }
 END_TEST
 
+/* A one-kernel trace of GPU @dev at @t0_ns claiming @product (NULL: none). */
+static int
+ingest_at(struct store *st, const char *hash, int dev, int64_t t0_ns, const char *product,
+	  struct err *err)
+{
+	struct ingest_opts o = { .rank = -1 };
+	struct store_ingest *ig;
+	struct sink s;
+	struct ingest_summary sum;
+	struct rec_source src = { .format = "pytorch", .clock = CLK_EPOCH, .rank = -1,
+				  .world_size = -1 };
+	struct rec_gpu g = { .device = dev, .rank = -1, .product = product };
+	struct rec_kernel k = kern(dev, "gemm", t0_ns, t0_ns + 1000, 1);
+
+	if (store_ingest_begin(st, hash, &o, &ig, &s, err))
+		return err->status;
+	if (s.source(&s, &src, err) || (product && s.gpu(&s, &g, err)) || s.kernel(&s, &k, err)) {
+		store_ingest_abort(ig);
+		return err->status;
+	}
+	return store_ingest_finish(ig, hash, 1, &sum, err);
+}
+
+START_TEST(test_one_gpu_one_run_one_product)
+{
+	static const int64_t t = INT64_C(1700000000000000000), min = INT64_C(60000000000);
+	struct store *st;
+	struct err err = { 0 };
+
+	ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
+	ck_assert_int_eq(ingest_at(st, "a", 0, t, "NVIDIA H100 80GB HBM3", &err), 0);
+	/* 59 minutes after the first ends: one run. */
+	ck_assert_int_eq(ingest_at(st, "b", 0, t + 1000 + 59 * min, NULL, &err), 0);
+	/* 61 minutes before the first begins: another run, refused naming both files. */
+	ck_assert_int_eq(ingest_at(st, "c", 0, t - 1000 - 61 * min, NULL, &err), LITSI_EDATA);
+	ck_assert_ptr_nonnull(strstr(err.msg, "c: traced at "));
+	ck_assert_ptr_nonnull(strstr(err.msg, "from 'a'"));
+	ck_assert_ptr_nonnull(strstr(err.msg, "--node"));
+	/* Another part on the same GPU, inside the run's window. */
+	err_clear(&err);
+	ck_assert_int_eq(ingest_at(st, "d", 0, t, "NVIDIA B200", &err), LITSI_EDATA);
+	ck_assert_ptr_nonnull(strstr(err.msg, "'NVIDIA H100 80GB HBM3' in 'a'"));
+	err_clear(&err);
+	ck_assert_int_eq(ingest_at(st, "e", 0, t, "H100 80GB HBM3", &err), 0);
+	/* Another GPU of the node, a day later: another run all the same. */
+	ck_assert_int_eq(ingest_at(st, "f", 1, t + 24 * 60 * min, NULL, &err), LITSI_EDATA);
+	ck_assert_ptr_nonnull(strstr(err.msg, "on node 'default': two runs"));
+	err_clear(&err);
+	ck_assert_int_eq(ingest_at(st, "g", 1, t + 10 * min, "NVIDIA B200", &err), 0);
+	store_close(st);
+}
+END_TEST
+
+START_TEST(test_products_differ)
+{
+	static const struct {
+		const char *a, *b;
+		bool differ;
+	} cases[] = {
+		{ "NVIDIA B200", "NVIDIA H100 80GB HBM3", true },
+		{ "Tesla V100-SXM2-32GB", "Tesla V100-SXM2-16GB", true },
+		{ "NVIDIA A100-PG509-200", "Tesla V100-SXM2-32GB", true },
+		{ "AMD Instinct MI300X", "MI300X", false },
+		{ "AMD Instinct MI300X", "AMD Instinct MI300X OAM", false },
+		{ "AMD Instinct MI300X", "AMD Instinct MI250X", true },
+		{ "AMD Radeon Graphics", "AMD Instinct MI250X", false },
+		{ "nvidia h100 80gb hbm3", "NVIDIA H100 80GB HBM3", false },
+		{ NULL, "NVIDIA B200", false },
+		{ "", "NVIDIA B200", false },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		ck_assert_msg(store_products_differ(cases[i].a, cases[i].b) == cases[i].differ,
+			      "case %zu: '%s' vs '%s'", i, cases[i].a ? cases[i].a : "(null)",
+			      cases[i].b);
+}
+END_TEST
+
 Suite *
 store_suite(void)
 {
@@ -384,6 +464,8 @@ store_suite(void)
 	tcase_add_test(tc, test_held_equals_staged);
 	tcase_add_test(tc, test_newer_schema_refused);
 	tcase_add_test(tc, test_missing_db_readonly);
+	tcase_add_test(tc, test_one_gpu_one_run_one_product);
+	tcase_add_test(tc, test_products_differ);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -24,5 +24,5 @@ e3e00e8b9e4816ce 61 ./tracelens/tests/traces/h100/gaunernst_bert-small-uncased__
 860bfa7512aba224 9984 mi300x-straggler-rocprofv3/
 e219f27e42b6e50a 9984 mi300x-straggler/
 3ee9bb12a5e66468 9984 mi300x-two-stragglers/
-e7bc4bb862522320 4928 force
+6be9e569a476a7dd 4928 force
 --- stderr

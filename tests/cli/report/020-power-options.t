@@ -1,6 +1,6 @@
 desc: report takes the power options of caps and model (TDP, initial cap, budget, idle power) and --tz / --clock-offset for its ingest
 setup: litsi -q synth --layers 2 --samples 2 --telemetry nvidia-smi -o n
-run: litsi -d a.db report --tdp 720 --cap 680 --budget 10 --idle-power 150 "$SAMPLES/mi300x-straggler" 2>&1 | awk '/^  (gpu-red|gpu-realloc|cpu-slosh): / {print $1, $3, $4, $5, $6} /^    gpu / && ($3 > 720 || $3 < 1) {bad++} /^  limits:/ {print} END {print bad + 0, "caps outside [1, 720] W"}'; litsi -d b.db report --clock-offset 1.5s --tz Asia/Tokyo n 2>&1 | grep -c 'telemetry does not cover the traced window'; litsi -d c.db report --tz UTC n 2>&1 | grep -c 'telemetry does not cover the traced window'; litsi -d d.db report --tdp 600 --cap 650 n; echo "exit $?"
+run: litsi -d a.db report --tdp 720 --cap 680 --budget 10 --idle-power 150 "$SAMPLES/mi300x-straggler" 2>&1 | awk '/^  (gpu-red|gpu-realloc|cpu-slosh): / {print $1, $3, $4, $5, $6} /^    gpu / && ($3 > 720 || $3 < 1) {bad++} /^  limits:/ {print} END {print bad + 0, "caps outside [1, 720] W"}'; litsi -d b.db report --clock-offset 1.5s --tz Asia/Tokyo n 2>&1 | grep -c 'telemetry does not cover the traced window\|telemetry: recorded outside the traced window'; litsi -d c.db report --tz UTC n 2>&1 | grep -c 'telemetry does not cover the traced window'; litsi -d d.db report --tdp 600 --cap 650 n; echo "exit $?"
 exit: 0
 --- stdout
 gpu-red: 5571 W of 5760

@@ -1,0 +1,14 @@
+desc: --time takes ISO 8601 in its basic, extended and reduced-precision forms (UTC here): every form of one instant gives the same time
+needs: sqlite3
+run: cd "$DATA/telemetry" && for t in 2026-11-30T19:42:00Z 2026-11-30T19:42Z 20261130T1942Z 20261130T194200Z "2026-11-30 19:42:00,0Z" 2026-11-30T20:42+01 1796067720s; do litsi -q -d "$OLDPWD/t.db" ingest -f --time "$t" rocm-smi.csv && sqlite3 "$OLDPWD/t.db" "select '$t', min(t_ns), max(t_ns) from telemetry"; done; TZ=UTC litsi -q -d "$OLDPWD/t.db" ingest -f --time 2026-11-30 rocm-smi.csv && sqlite3 "$OLDPWD/t.db" "select 'day', min(t_ns) from telemetry"
+exit: 0
+--- stdout
+2026-11-30T19:42:00Z|1796067720000000000|1796067720000000000
+2026-11-30T19:42Z|1796067720000000000|1796067720000000000
+20261130T1942Z|1796067720000000000|1796067720000000000
+20261130T194200Z|1796067720000000000|1796067720000000000
+2026-11-30 19:42:00,0Z|1796067720000000000|1796067720000000000
+2026-11-30T20:42+01|1796067720000000000|1796067720000000000
+1796067720s|1796067720000000000|1796067720000000000
+day|1795996800000000000
+--- stderr

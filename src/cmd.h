@@ -58,17 +58,18 @@ int cmd_plot(int argc, char **argv, struct litsi_ctx *ctx);
  * takes in its longopts with SHARED_OPT(), and passes every value its own
  * switch does not know to cmd_shared_opt(): one name, range, message and
  * default for --node, --format, --epsilon, --agg, --comm-pattern, --persist,
- * --baseline-power and --idle-power in every command.
+ * --baseline-power, --idle-power, --load-activity, --load-power and
+ * --min-readings in every command.
  */
 enum shared_opt {
 	SO_NODE = 0x1000, SO_FORMAT, SO_EPSILON, SO_AGG, SO_COMM, SO_PERSIST, SO_BASE_POWER,
-	SO_IDLE_POWER,
+	SO_IDLE_POWER, SO_LOAD_ACTIVITY, SO_LOAD_POWER, SO_MIN_READINGS,
 };
 
 struct shared_opts {
 	const char *node;	/* --node, NULL: every node */
 	enum fmt_kind kind;	/* --format (table on a terminal, else tsv) */
-	struct res_opts res;	/* --epsilon, --agg, --comm-pattern, --persist, power */
+	struct res_opts res;	/* --epsilon, --agg, --comm-pattern, --persist, power, load */
 };
 
 /* SHARED_OPT() - the longopts row of shared option @id. */
@@ -91,6 +92,8 @@ int cmd_shared_opt(const char *cmd, const char *usage, int opt, const char *arg,
 struct thermal_render {
 	bool series;		/* --series: every reading */
 	bool normalize;		/* --normalize: divided by the node minimum of medians */
+	const struct res_opts *res;	/* --load-activity, --load-power, --min-readings;
+					 * NULL: the defaults */
 };
 int thermal_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct thermal_render *r,
 			const struct node_row *node);

@@ -20,9 +20,10 @@ static const char usage_str[] =
 	"usage: litsi report [--detail] [--keep] [--node name] [--plots dir]\n"
 	"                    [--tdp W] [--cap W] [--budget W] [--baseline-power W]\n"
 	"                    [--idle-power W] [--tz zone] [--clock-offset ns]\n"
-	"                    [--format text|json] [path ...]\n";
+	"                    [--allow-inconclusive] [--format text|json] [path ...]\n";
 
 static const struct option longopts[] = {
+	{ "allow-inconclusive", no_argument, NULL, 'A' },
 	SHARED_OPT("baseline-power", SO_BASE_POWER),
 	{ "budget", required_argument, NULL, 'B' },
 	{ "cap", required_argument, NULL, 'c' },
@@ -43,6 +44,7 @@ static const struct option longopts[] = {
 struct report_opts {
 	bool json, keep;
 	bool detail;		/* --detail: the full tables of every section too */
+	bool allow_inconclusive;	/* --allow-inconclusive: exit 0, not 5, for those */
 	const char *node;	/* --node: only this node */
 	const char *plots;	/* --plots DIR */
 	struct shared_opts so;	/* --baseline-power, --idle-power, --tdp, --cap (so.res) */
@@ -436,6 +438,7 @@ static const struct fmt_col node_cols[] = {
 	{ "samples", FT_INT, 0 },	    { "temp_spread", FT_DBL, 4 },
 	{ "freq_spread", FT_DBL, 4 },	    { "spearman_temp_lead", FT_DBL, 4 },
 	{ "telemetry_aligned", FT_INT, 0 }, { "S_C_min", FT_DBL, 4 },
+	{ "verdict", FT_STR, 0 },	    { "reason", FT_STR, 0 },
 };
 static const struct fmt_col model_cols[] = {
 	{ "node", FT_STR, 0 },	     { "scenario", FT_STR, 0 },	  { "align", FT_STR, 0 },
@@ -475,6 +478,8 @@ json_nodes(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, si
 		fmt_dbl(f, r[i].th.spearman);
 		fmt_int(f, r[i].n.tel.aligned);
 		fmt_dbl(f, r[i].n.perf.nC ? r[i].n.perf.S_C[MODEL_MIN] : NAN);
+		fmt_str(f, check_verdict_name(r[i].v.r.verdict));
+		fmt_str(f, r[i].v.r.reason);
 		fmt_end_row(f);
 	}
 	fmt_end(f);
@@ -594,8 +599,11 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 	if (!rc && o->json)
 		rc = render_json(ctx, r, n);
 	for (i = 0; !rc && i < n; i++)
-		if (r[i].v.r.imbalanced)
+		if (r[i].v.r.verdict == CHECK_IMBALANCED)
 			worst = EXIT_CHECK;
+		else if (r[i].v.r.verdict == CHECK_INCONCLUSIVE && !o->allow_inconclusive &&
+			 worst == EXIT_OK)
+			worst = EXIT_INCONCLUSIVE;
 	for (i = 0; !rc && o->plots && i < n; i++) {
 		fflush(ctx->out);
 		if (mkdir(o->plots, 0777) && errno != EEXIST) {
@@ -653,6 +661,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 			break;
 		case 'z':
 			o->tz = optarg;
+			break;
+		case 'A':
+			o->allow_inconclusive = true;
 			break;
 		case 'f':
 			if (!strcmp(optarg, "json") || !strcmp(optarg, "text")) {

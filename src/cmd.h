@@ -72,6 +72,12 @@ struct shared_opts {
 	struct res_opts res;	/* --epsilon, --agg, --comm-pattern, --persist, power, load */
 };
 
+/*
+ * cmd_node_names() - "a, b, c" (the first few, then ", ..."): the nodes of
+ * the database for a message that asks for --node; malloc'd. *n: their count.
+ */
+char *cmd_node_names(struct litsi_ctx *ctx, size_t *n);
+
 /* SHARED_OPT() - the longopts row of shared option @id. */
 #define SHARED_OPT(name, id) { name, required_argument, NULL, id }
 
@@ -104,6 +110,7 @@ struct overlap_render {
 	int64_t sample;		/* --sample when has_sample */
 	bool has_sample, summary;
 	enum res_by by;	/* --by */
+	bool labels;		/* kernels by plot_label() (figures), not their full names */
 };
 int overlap_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *r,
 			const struct node_row *node);
@@ -112,6 +119,7 @@ struct corr_render {
 	const char *comm_re;	/* --comm-pattern or NULL */
 	int gpu;		/* --gpu, -1: all */
 	enum res_by by;	/* --by */
+	bool labels;		/* kernels by plot_label() (figures), not their full names */
 };
 int corr_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct corr_render *r,
 		     const struct node_row *node);
@@ -120,6 +128,7 @@ struct lead_render {
 	const struct res_opts *res;	/* --agg, --epsilon, --persist, --comm-pattern */
 	bool series;		/* --series: every matched kernel */
 	bool collectives;	/* --collectives: comm kernels instead */
+	bool labels;		/* kernels by plot_label() (figures), not their full names */
 };
 int lead_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *r,
 		     const struct node_row *node);

@@ -134,6 +134,24 @@ cmd_shared_opt(const char *cmd, const char *usage, int opt, const char *arg,
 	}
 }
 
+char *
+cmd_node_names(struct litsi_ctx *ctx, size_t *n)
+{
+	struct sbuf sb = SBUF_INIT;
+	struct node_row *v = NULL;
+	struct err e = { 0 };
+	size_t i;
+
+	*n = 0;
+	if (!store_list_nodes(ctx->st, &v, n, &e))
+		for (i = 0; i < *n && i < 8; i++)
+			sbuf_addf(&sb, "%s%s", i ? ", " : "", v[i].name);
+	if (*n > 8)
+		sbuf_addstr(&sb, ", ...");
+	store_free_nodes(v, *n);
+	return sbuf_detach(&sb);
+}
+
 int
 cmd_nodes(struct litsi_ctx *ctx, const char *name, struct node_row **v, size_t *n)
 {

@@ -20,7 +20,8 @@ static const char usage_str[] =
 	"usage: litsi report [--detail] [--keep] [--node name] [--plots dir]\n"
 	"                    [--tdp W] [--cap W] [--budget W] [--baseline-power W]\n"
 	"                    [--idle-power W] [--tz zone] [--clock-offset ns]\n"
-	"                    [--allow-inconclusive] [--format text|json] [path ...]\n";
+	"                    [--allow-inconclusive] [--min-instances n] [--format text|json]\n"
+	"                    [path ...]\n";
 
 static const struct option longopts[] = {
 	{ "allow-inconclusive", no_argument, NULL, 'A' },
@@ -34,6 +35,7 @@ static const struct option longopts[] = {
 	SHARED_OPT("idle-power", SO_IDLE_POWER),
 	{ "keep", no_argument, NULL, 'k' },
 	{ "list-opts", no_argument, NULL, 'L' },
+	{ "min-instances", required_argument, NULL, 'm' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "plots", required_argument, NULL, 'p' },
 	{ "tdp", required_argument, NULL, 't' },
@@ -45,6 +47,7 @@ struct report_opts {
 	bool json, keep;
 	bool detail;		/* --detail: the full tables of every section too */
 	bool allow_inconclusive;	/* --allow-inconclusive: exit 0, not 5, for those */
+	size_t min_instances;	/* --min-instances of a ranked correlation (10) */
 	const char *node;	/* --node: only this node */
 	const char *plots;	/* --plots DIR */
 	struct shared_opts so;	/* --baseline-power, --idle-power, --tdp, --cap (so.res) */
@@ -252,20 +255,18 @@ text_straggler(FILE *out, const struct node_report *r)
 		      out);
 }
 
-/* A correlation over fewer matched instances than this is not ranked (litsi-report(1)). */
-enum { CORR_MIN_INSTANCES = 10 };
-
+/* Ranks the correlations over at least @min matched instances (--min-instances, 10). */
 static void
-text_corr(struct litsi_ctx *ctx, const struct node_report *r)
+text_corr(struct litsi_ctx *ctx, const struct node_report *r, size_t min)
 {
 	const struct res_corr *a = &r->corr;
 	bool *used = xcalloc(a->nr_names + 1, sizeof(*used));
 	size_t i, shown = 0, few = 0;
 
 	for (i = 0; i < a->nr_names; i++)
-		few += a->inst[i] && a->inst[i] < CORR_MIN_INSTANCES;
-	fputs("\noverlap vs duration (strongest across-GPU correlations of matched kernels, "
-	      "at least 10 instances):\n", ctx->out);
+		few += a->inst[i] && a->inst[i] < min;
+	fprintf(ctx->out, "\noverlap vs duration (strongest across-GPU correlations of matched "
+		"kernels, at least %zu instances):\n", min);
 	while (shown < 3) {
 		double best = -1;
 		size_t bi = 0;
@@ -273,7 +274,7 @@ text_corr(struct litsi_ctx *ctx, const struct node_report *r)
 		for (i = 0; i < a->nr_names; i++) {
 			double rr = fabs(res_corr_mean_pearson(a, (uint32_t)i));
 
-			if (!used[i] && a->inst[i] >= CORR_MIN_INSTANCES && !isnan(rr) && rr > best) {
+			if (!used[i] && a->inst[i] >= min && !isnan(rr) && rr > best) {
 				best = rr;
 				bi = i;
 			}
@@ -421,7 +422,7 @@ render_text(struct litsi_ctx *ctx, const struct report_opts *o, const struct nod
 	if (rc)
 		return rc;
 	text_straggler(ctx->out, r);
-	text_corr(ctx, r);
+	text_corr(ctx, r, o->min_instances);
 	text_model(ctx->out, r);
 	text_caps(ctx->out, r);
 	if (o->detail && (rc = render_detail(ctx, o, r)))
@@ -665,6 +666,16 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 		case 'A':
 			o->allow_inconclusive = true;
 			break;
+		case 'm': {
+			int v;
+
+			if (parse_int(optarg, 1, 1 << 30, &v))
+				return cmd_usage_error("report", usage_str,
+						       "invalid --min-instances '%s' (a count, 1 or "
+						       "more)", optarg);
+			o->min_instances = (size_t)v;
+			break;
+		}
 		case 'f':
 			if (!strcmp(optarg, "json") || !strcmp(optarg, "text")) {
 				o->json = !strcmp(optarg, "json");
@@ -743,7 +754,7 @@ remove_db(const char *path)
 int
 cmd_report(int argc, char **argv, struct litsi_ctx *ctx)
 {
-	struct report_opts o = { .budget = -1 };
+	struct report_opts o = { .budget = -1, .min_instances = 10 };
 	char *tmp = NULL;
 	int rc;
 

@@ -10,6 +10,6 @@ node default: INCONCLUSIVE: straggler gpu 5, cause not measured: no thermal tele
   skipped freq-spread  no gfx clock telemetry
   fired   straggler    1.087 (threshold 1.020); gpu 5 straggler in 100.0% of samples
   skipped throttle     no throttling telemetry
-  recommended caps: unavailable: needs power and gfx clock telemetry and the idle power (--idle-power)
+  recommended caps: unavailable: the part's power limits are unknown (litsi caps --tdp W --cap W)
 0 of 1 node imbalanced; 1 inconclusive: default
 --- stderr

@@ -47,8 +47,8 @@ res_verdict_rules(const struct res_model *n, const struct check_params *p, struc
 	for (g = 0; g < n->nd.G; g++)
 		device[g] = n->nd.gpus[g].device;
 	in = (struct check_input){ .G = n->nd.G, .temp = t->load_med[RES_HOT],
-				   .freq = t->load_med[RES_CLK], .throttle = t->load_thr, .strag = n->strag, .device = device,
-				   .nsamples = n->nsamples,
+				   .freq = t->load_med[RES_CLK], .throttle = t->load_thr,
+				   .strag = n->strag, .device = device, .nsamples = n->nsamples,
 				   .s_c_min = n->perf.nC ? n->perf.S_C[MODEL_MIN] : NAN };
 	check_eval(&in, p, &v->r);
 	free(device);

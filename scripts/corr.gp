@@ -109,9 +109,20 @@ litsi_name = "ratio_pct"; eval litsi_need; c_ratio = litsi_col("ratio_pct")
 litsi_name = "kernel"; eval litsi_need; c_kern = litsi_col("kernel")
 eval litsi_gpus
 r_text(g) = g < 0 || g > 255 || r_of[g + 1] != r_of[g + 1] ? "r undefined" : sprintf("r = %.2f", r_of[g + 1])
+# litsi plot names kernels "SHORT #ID" (the name id in the database): the
+# title shows the short name, a footnote the id; full names are cut at 60.
+k_at = strstrt(litsi_kernel, " #")
+k_short = k_at > 0 ? litsi_kernel[1:k_at - 1] : litsi_kernel
 set title "Overlap ratio and duration of " . \
-	(strlen(litsi_kernel) > 60 ? litsi_kernel[1:57] . "..." : litsi_kernel) . \
+	(strlen(k_short) > 60 ? k_short[1:57] . "..." : k_short) . \
 	(litsi_node ne "" ? " - node " . litsi_node : "")
+if (k_at > 0) {
+	set bmargin 5
+	set label 99 "kernel " . litsi_kernel[k_at + 1:] . " = name id " . \
+		litsi_kernel[k_at + 2:] . " in the database (full name: litsi corr; " . \
+		"SELECT text FROM name WHERE id = " . litsi_kernel[k_at + 2:] . ")" \
+		at screen 0.01, screen 0.015 left font ",8" tc rgb "#555555"
+}
 set xlabel "overlap ratio (%)"
 set ylabel "kernel duration (us)"
 set xrange [-2:102]

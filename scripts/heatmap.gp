@@ -97,7 +97,7 @@ do for [m = 1:4] {
 			(mlo[m] = (mlo[m] != mlo[m] || column(c_med) < mlo[m]) ? column(c_med) : mlo[m], \
 			 mhi[m] = (mhi[m] != mhi[m] || column(c_med) > mhi[m]) ? column(c_med) : mhi[m], 0) : 0) nooutput
 }
-relpos(v, m) = mhi[m + 1] > mlo[m + 1] ? (v - mlo[m + 1]) / (mhi[m + 1] - mlo[m + 1]) : 0.5
+relpos(v, m) = v != v ? NaN : mhi[m + 1] > mlo[m + 1] ? (v - mlo[m + 1]) / (mhi[m + 1] - mlo[m + 1]) : 0.5
 eval litsi_gpus
 stats $LITSI every ::litsi_first::litsi_last using (column(litsi_gcol)) name "G" nooutput
 set title "Median telemetry per GPU, each row from node minimum (light) to maximum (dark)" . \
@@ -120,9 +120,14 @@ if (litsi_straggler >= G_min && litsi_straggler <= G_max) {
 		front fillstyle empty border lc rgb litsi_vermillion lw 4
 	set label 1 "straggler" at first litsi_straggler, graph 1.025 center tc rgb litsi_vermillion front
 }
+# A metric the GPU did not report is a grey "no data" cell, never a colour.
 plot $LITSI every ::litsi_first::litsi_last \
 	using (column(litsi_gcol)):(row(strcol(c_metric))):(0.5):(0.5):(relpos(column(c_med), row(strcol(c_metric)))) \
 	with boxxyerror fillstyle solid 1.0 noborder fc palette title "median", \
 	'' every ::litsi_first::litsi_last \
-	using (column(litsi_gcol)):(row(strcol(c_metric))):(sprintf(row(strcol(c_metric)) < 2 ? "%.1f" : "%.0f", column(c_med))) \
+	using (column(c_med) == column(c_med) ? NaN : column(litsi_gcol)):(row(strcol(c_metric))):(0.5):(0.5) \
+	with boxxyerror fillstyle solid 1.0 noborder fc rgb "#E6E6E6" title "no data", \
+	'' every ::litsi_first::litsi_last \
+	using (column(litsi_gcol)):(row(strcol(c_metric))):(column(c_med) == column(c_med) ? \
+		sprintf(row(strcol(c_metric)) < 2 ? "%.1f" : "%.0f", column(c_med)) : "no data") \
 	with labels tc rgb "#000000" title "values"

@@ -92,6 +92,8 @@ set xlabel "time since the first kernel (ms)"
 set ylabel "overlap ratio (%)"
 set yrange [-2:102]
 set xrange [0:*]
+# One point per kernel: a ratio is measured per kernel, never between two.
 plot for [gs in litsi_order] $LITSI every ::litsi_first::litsi_last \
 	using (column(litsi_gcol) == int(gs) ? (column(c_start) - T_min) / 1e6 : NaN):(column(c_ratio)) \
-	with lines lc rgb litsi_color(int(gs)) lw litsi_width(int(gs)) title litsi_title(int(gs))
+	with points pt 7 ps (int(gs) == litsi_straggler ? 0.7 : 0.45) lc rgb litsi_color(int(gs)) \
+	title litsi_title(int(gs))

@@ -88,23 +88,37 @@ litsi_name = "t_ns"; eval litsi_need; c_t = litsi_col("t_ns")
 litsi_name = "value"; eval litsi_need; c_v = litsi_col("value")
 stats $LITSI every ::litsi_first::litsi_last using (column(c_t)) name "T" nooutput
 eval litsi_gpus
-set multiplot layout 2,1 title "Temperature and clock per GPU" . \
+# A sparse series (fewer than 50 hotspot, else clock, readings a GPU) is drawn as points
+# joined by thin lines, so that no slope between far readings passes for data.
+H_records = 0; C_records = 0
+stats $LITSI every ::litsi_first::litsi_last using \
+	(strcol(c_metric) eq "temp_hotspot_c" ? H_records = H_records + 1 : 0, \
+	 strcol(c_metric) eq "gfx_clk_mhz" ? C_records = C_records + 1 : 0, 0) nooutput
+litsi_sparse = (H_records > 0 ? H_records : C_records) < 50 * words(litsi_order)
+litsi_with = litsi_sparse ? "linespoints pt 7 ps 0.6" : "lines"
+# A log without clock (or temperature) readings gets the one panel it has.
+litsi_panels = (H_records > 0) + (C_records > 0)
+set multiplot layout litsi_panels,1 title "Temperature and clock per GPU" . \
 	(litsi_node ne "" ? " - node " . litsi_node : "") . \
 	(litsi_normalized ? " (relative to the node minimum)" : "")
 set lmargin 12
 set xrange [0:*]
-set format x ""
-set xlabel ""
-set ylabel (litsi_normalized ? "hotspot temperature (x node min)" : "hotspot temperature (C)")
-plot for [gs in litsi_order] $LITSI every ::litsi_first::litsi_last \
-	using (column(litsi_gcol) == int(gs) && strcol(c_metric) eq "temp_hotspot_c" ? \
-		(column(c_t) - T_min) / 1e9 : NaN):(column(c_v)) \
-	with lines lc rgb litsi_color(int(gs)) lw litsi_width(int(gs)) title litsi_title(int(gs))
-set format x "% h"
-set xlabel "time since the first reading (s)"
-set ylabel (litsi_normalized ? "gfx clock (x node min)" : "gfx clock (MHz)")
-plot for [gs in litsi_order] $LITSI every ::litsi_first::litsi_last \
-	using (column(litsi_gcol) == int(gs) && strcol(c_metric) eq "gfx_clk_mhz" ? \
-		(column(c_t) - T_min) / 1e9 : NaN):(column(c_v)) \
-	with lines lc rgb litsi_color(int(gs)) lw litsi_width(int(gs)) title litsi_title(int(gs))
+set format x (C_records > 0 ? "" : "% h")
+set xlabel (C_records > 0 ? "" : "time since the first reading (s)")
+if (H_records > 0) {
+	set ylabel (litsi_normalized ? "hotspot temperature (x node min)" : "hotspot temperature (C)")
+	plot for [gs in litsi_order] $LITSI every ::litsi_first::litsi_last \
+		using (column(litsi_gcol) == int(gs) && strcol(c_metric) eq "temp_hotspot_c" ? \
+			(column(c_t) - T_min) / 1e9 : NaN):(column(c_v)) \
+		with @litsi_with lc rgb litsi_color(int(gs)) lw litsi_width(int(gs)) title litsi_title(int(gs))
+}
+if (C_records > 0) {
+	set format x "% h"
+	set xlabel "time since the first reading (s)"
+	set ylabel (litsi_normalized ? "gfx clock (x node min)" : "gfx clock (MHz)")
+	plot for [gs in litsi_order] $LITSI every ::litsi_first::litsi_last \
+		using (column(litsi_gcol) == int(gs) && strcol(c_metric) eq "gfx_clk_mhz" ? \
+			(column(c_t) - T_min) / 1e9 : NaN):(column(c_v)) \
+		with @litsi_with lc rgb litsi_color(int(gs)) lw litsi_width(int(gs)) title litsi_title(int(gs))
+}
 unset multiplot

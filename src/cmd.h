@@ -58,18 +58,25 @@ int cmd_plot(int argc, char **argv, struct litsi_ctx *ctx);
  * takes in its longopts with SHARED_OPT(), and passes every value its own
  * switch does not know to cmd_shared_opt(): one name, range, message and
  * default for --node, --format, --epsilon, --agg, --comm-pattern, --persist,
- * --baseline-power and --idle-power in every command.
+ * --baseline-power, --idle-power, --load-activity, --load-power and
+ * --min-readings in every command.
  */
 enum shared_opt {
 	SO_NODE = 0x1000, SO_FORMAT, SO_EPSILON, SO_AGG, SO_COMM, SO_PERSIST, SO_BASE_POWER,
-	SO_IDLE_POWER,
+	SO_IDLE_POWER, SO_LOAD_ACTIVITY, SO_LOAD_POWER, SO_MIN_READINGS,
 };
 
 struct shared_opts {
 	const char *node;	/* --node, NULL: every node */
 	enum fmt_kind kind;	/* --format (table on a terminal, else tsv) */
-	struct res_opts res;	/* --epsilon, --agg, --comm-pattern, --persist, power */
+	struct res_opts res;	/* --epsilon, --agg, --comm-pattern, --persist, power, load */
 };
+
+/*
+ * cmd_node_names() - "a, b, c" (the first few, then ", ..."): the nodes of
+ * the database for a message that asks for --node; malloc'd. *n: their count.
+ */
+char *cmd_node_names(struct litsi_ctx *ctx, size_t *n);
 
 /* SHARED_OPT() - the longopts row of shared option @id. */
 #define SHARED_OPT(name, id) { name, required_argument, NULL, id }
@@ -91,6 +98,8 @@ int cmd_shared_opt(const char *cmd, const char *usage, int opt, const char *arg,
 struct thermal_render {
 	bool series;		/* --series: every reading */
 	bool normalize;		/* --normalize: divided by the node minimum of medians */
+	const struct res_opts *res;	/* --load-activity, --load-power, --min-readings;
+					 * NULL: the defaults */
 };
 int thermal_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct thermal_render *r,
 			const struct node_row *node);
@@ -101,6 +110,7 @@ struct overlap_render {
 	int64_t sample;		/* --sample when has_sample */
 	bool has_sample, summary;
 	enum res_by by;	/* --by */
+	bool labels;		/* kernels by plot_label() (figures), not their full names */
 };
 int overlap_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *r,
 			const struct node_row *node);
@@ -109,6 +119,7 @@ struct corr_render {
 	const char *comm_re;	/* --comm-pattern or NULL */
 	int gpu;		/* --gpu, -1: all */
 	enum res_by by;	/* --by */
+	bool labels;		/* kernels by plot_label() (figures), not their full names */
 };
 int corr_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct corr_render *r,
 		     const struct node_row *node);
@@ -117,6 +128,7 @@ struct lead_render {
 	const struct res_opts *res;	/* --agg, --epsilon, --persist, --comm-pattern */
 	bool series;		/* --series: every matched kernel */
 	bool collectives;	/* --collectives: comm kernels instead */
+	bool labels;		/* kernels by plot_label() (figures), not their full names */
 };
 int lead_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *r,
 		     const struct node_row *node);

@@ -16,6 +16,7 @@ enum litsi_exit {
 	EXIT_USAGE = 2,		/* bad invocation */
 	EXIT_DATA = 3,		/* malformed or unsupported input */
 	EXIT_ENV = 4,		/* database, I/O, memory, write error */
+	EXIT_INCONCLUSIVE = 5,	/* check: no node imbalanced, some node inconclusive */
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

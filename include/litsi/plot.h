@@ -19,6 +19,15 @@
 const char *plot_script(const char *figure);
 /* plot_figure_name() - the @i-th figure name (sorted), NULL past the end. */
 const char *plot_figure_name(size_t i);
+/*
+ * plot_label() - the name figures show for kernel @name (name id @id): its
+ * short demangled form (no return type, template or function arguments;
+ * Itanium _Z nested names joined by ::), at most PLOT_LABEL_MAX bytes with
+ * "..." where cut, then " #ID". Unique per id, so scripts match kernels by it;
+ * the full names stay in the commands' data outputs.
+ */
+enum { PLOT_LABEL_MAX = 48 };
+void plot_label(const char *name, unsigned long id, char *buf, size_t n);
 /* plot_gnuplot_found() - whether an executable "gnuplot" is on $PATH. */
 bool plot_gnuplot_found(void);
 /*

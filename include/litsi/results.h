@@ -39,6 +39,11 @@ struct res_opts {
 	double base_power;	/* --baseline-power W; NaN: from telemetry */
 	double idle_power;	/* --idle-power W; NaN: from telemetry */
 	int tdp, cap0;		/* --tdp, --cap W; 0: the part's (telemetry, product table) */
+	double load_activity;	/* --load-activity: a reading is under load above this gfx
+				 * activity, percent (10) */
+	double load_power;	/* --load-power: ... or, without activity readings, above this
+				 * power, W (150) */
+	size_t min_readings;	/* --min-readings under load per GPU for a spread (3) */
 };
 
 /* res_opts_default() - the documented defaults (METHOD.md). */
@@ -140,6 +145,18 @@ struct res_telemetry {
 	struct thermal_stats *stat[RES_NMETRICS];	/* [G] over the readings used */
 	double *med[RES_NMETRICS];	/* [G] medians, NaN without readings */
 	double *thr;		/* [G] time-weighted mean throttle percent, NaN if none */
+	/*
+	 * Readings under load (METHOD §9): taken while the GPU's gfx activity
+	 * (the latest reading at or before it) was above o->load_activity, or,
+	 * for a GPU without activity readings, its power above o->load_power; a
+	 * GPU with neither has none. The spreads and the verdict use only these.
+	 */
+	size_t *nload[RES_NMETRICS];	/* [G] readings used that were under load */
+	double *load_med[RES_NMETRICS];	/* [G] their median; NaN with fewer than
+					 * o->min_readings */
+	double *load_thr;	/* [G] mean throttle percent under load, same rule */
+	size_t min_readings;	/* the minimum applied */
+	double load_activity, load_power;	/* the thresholds applied */
 	double *fmax;		/* [G] the part's top clock: max clock seen or reported */
 	bool has_window;	/* the node's kernels give an epoch window */
 	bool aligned;		/* readings cut to [ws, we] */
@@ -147,7 +164,8 @@ struct res_telemetry {
 	int64_t ws, we;
 };
 
-int res_telemetry_load(struct res_node *nd, struct res_telemetry *t, struct err *err);
+int res_telemetry_load(struct res_node *nd, const struct res_opts *o, struct res_telemetry *t,
+		       struct err *err);
 void res_telemetry_release(struct res_telemetry *t);
 
 /* ---- the node's leads, model inputs and power references ---- */
@@ -208,8 +226,8 @@ bool res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm);
 
 /* ---- thermal summary of a node (METHOD §8) ---- */
 struct res_thermal {
-	double temp_spread;	/* max/min of median hotspot temperature; NaN: no data */
-	double freq_spread;	/* max/min of median gfx clock */
+	double temp_spread;	/* max/min of median hotspot temperature under load; NaN */
+	double freq_spread;	/* max/min of median gfx clock under load */
 	double spearman;	/* rank correlation of temperature with mean lead; NaN */
 	int *hottest;		/* [nhot] devices, hottest first */
 	size_t nhot;

@@ -16,6 +16,16 @@ check_params_default(struct check_params *p)
 	p->min_gain = 1.02;
 	p->max_throttle = 5;
 	p->persist = 80;
+	p->min_temp_diff = 5;
+	p->min_samples = 3;
+}
+
+const char *
+check_verdict_name(enum check_verdict v)
+{
+	static const char *const names[] = { "balanced", "imbalanced", "inconclusive" };
+
+	return (size_t)v < ARRAY_SIZE(names) ? names[v] : "?";
 }
 
 const char *
@@ -47,6 +57,22 @@ check_spread(const double *v, size_t n)
 	return hi / lo;
 }
 
+/* Hottest minus coolest of the finite values; NaN with fewer than 2. */
+static double
+range(const double *v, size_t n)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i, nr = 0;
+
+	for (i = 0; v && i < n; i++)
+		if (isfinite(v[i])) {
+			nr++;
+			lo = v[i] < lo ? v[i] : lo;
+			hi = v[i] > hi ? v[i] : hi;
+		}
+	return nr < 2 ? NAN : hi - lo;
+}
+
 static void
 spread_rule(struct check_rule *r, const double *v, size_t G, double thr, const char *what)
 {
@@ -54,10 +80,46 @@ spread_rule(struct check_rule *r, const double *v, size_t G, double thr, const c
 	r->value = check_spread(v, G);
 	if (isnan(r->value)) {
 		r->state = CHECK_SKIPPED;
-		snprintf(r->why, sizeof(r->why), "no %s telemetry for two or more GPUs", what);
+		snprintf(r->why, sizeof(r->why),
+			 "fewer than two GPUs with enough %s readings under load", what);
 		return;
 	}
 	r->state = r->value >= thr ? CHECK_FIRED : CHECK_PASS;
+}
+
+/* The verdict from the rule states (METHOD §9). */
+static void
+verdict(struct check_result *out, const struct check_input *in)
+{
+	static const enum check_rule_id thermal[] = { CHECK_TEMP, CHECK_FREQ, CHECK_THROTTLE };
+	const struct check_rule *s = &out->rule[CHECK_STRAGGLER];
+	size_t k, ran = 0, fired = 0;
+
+	for (k = 0; k < ARRAY_SIZE(thermal); k++) {
+		ran += out->rule[thermal[k]].state != CHECK_SKIPPED;
+		fired += out->rule[thermal[k]].state == CHECK_FIRED;
+	}
+	if (fired) {
+		out->verdict = CHECK_IMBALANCED;
+		snprintf(out->reason, sizeof(out->reason), "%zu thermal rule%s fired", fired,
+			 fired == 1 ? "" : "s");
+	} else if (s->state == CHECK_FIRED) {
+		out->verdict = CHECK_INCONCLUSIVE;
+		snprintf(out->reason, sizeof(out->reason), "straggler gpu %d, cause %s",
+			 in->device ? in->device[out->persistent] : (int)out->persistent,
+			 ran ? "not thermal: the thermal rules that ran passed"
+			     : "not measured: no thermal telemetry under load");
+	} else if (!ran) {
+		out->verdict = CHECK_INCONCLUSIVE;
+		snprintf(out->reason, sizeof(out->reason),
+			 "no thermal rule could run: no temperature, clock or throttling "
+			 "telemetry under load");
+	} else {
+		out->verdict = CHECK_BALANCED;
+		snprintf(out->reason, sizeof(out->reason), "%zu thermal rule%s passed", ran,
+			 ran == 1 ? "" : "s");
+	}
+	out->imbalanced = out->verdict == CHECK_IMBALANCED;
 }
 
 void
@@ -72,6 +134,15 @@ check_eval(const struct check_input *in, const struct check_params *p, struct ch
 	out->persist_share = NAN;
 	spread_rule(&out->rule[CHECK_TEMP], in->temp, in->G, p->max_temp_spread,
 		    "hotspot temperature");
+	r = &out->rule[CHECK_TEMP];
+	if (r->state != CHECK_SKIPPED) {
+		double d = range(in->temp, in->G);
+
+		snprintf(r->why, sizeof(r->why), "hottest minus coolest %.1f C (needs %.1f)", d,
+			 p->min_temp_diff);
+		if (r->state == CHECK_FIRED && !(d >= p->min_temp_diff))
+			r->state = CHECK_PASS;
+	}
 	spread_rule(&out->rule[CHECK_FREQ], in->freq, in->G, p->max_freq_spread, "gfx clock");
 
 	r = &out->rule[CHECK_STRAGGLER];
@@ -84,6 +155,11 @@ check_eval(const struct check_input *in, const struct check_params *p, struct ch
 	if (!in->strag || !in->nsamples || in->G < 2) {
 		r->state = CHECK_SKIPPED;
 		snprintf(r->why, sizeof(r->why), "no samples matched across two or more GPUs");
+	} else if (in->nsamples < p->min_samples) {
+		r->state = CHECK_SKIPPED;
+		snprintf(r->why, sizeof(r->why),
+			 "%zu matched sample%s; persistence needs %zu (--min-samples)",
+			 in->nsamples, in->nsamples == 1 ? "" : "s", p->min_samples);
 	} else if (isnan(in->s_c_min)) {
 		r->state = CHECK_SKIPPED;
 		snprintf(r->why, sizeof(r->why), "no constant-overlap kernels to model");
@@ -119,7 +195,5 @@ check_eval(const struct check_input *in, const struct check_params *p, struct ch
 		r->state = hi > p->max_throttle && lo <= p->max_throttle ? CHECK_FIRED : CHECK_PASS;
 		snprintf(r->why, sizeof(r->why), "least throttled GPU: %.1f%%", lo);
 	}
-	for (g = 0; g < CHECK_NRULES; g++)
-		if (out->rule[g].state == CHECK_FIRED)
-			out->imbalanced = true;
+	verdict(out, in);
 }

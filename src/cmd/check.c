@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * check.c: litsi check: the thermal-imbalance verdict of every node
- * (METHOD.md §9), for CI: exit 1 when a rule fires on some node.
+ * (METHOD.md §9), for CI: exit 1 when some node is imbalanced, 5 when none
+ * is but some node is inconclusive.
  */
 #include "cmd.h"
 
@@ -12,19 +13,27 @@
 static const char usage_str[] =
 	"usage: litsi check [--node name] [--max-temp-spread x] [--max-freq-spread x]\n"
 	"                   [--min-gain x] [--max-throttle pct] [--persist pct] [--epsilon pct]\n"
+	"                   [--min-temp-diff C] [--min-samples n] [--load-activity pct]\n"
+	"                   [--load-power W] [--min-readings n] [--allow-inconclusive]\n"
 	"                   [--idle-power W] [--max-imbalanced n] [--format text|json|junit]\n";
 
 static const struct option longopts[] = {
+	{ "allow-inconclusive", no_argument, NULL, 'A' },
 	SHARED_OPT("epsilon", SO_EPSILON),
 	{ "format", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
 	SHARED_OPT("idle-power", SO_IDLE_POWER),
 	{ "list-opts", no_argument, NULL, 'L' },
+	SHARED_OPT("load-activity", SO_LOAD_ACTIVITY),
+	SHARED_OPT("load-power", SO_LOAD_POWER),
 	{ "max-freq-spread", required_argument, NULL, 'f' },
 	{ "max-imbalanced", required_argument, NULL, 'M' },
 	{ "max-temp-spread", required_argument, NULL, 't' },
 	{ "max-throttle", required_argument, NULL, 'T' },
 	{ "min-gain", required_argument, NULL, 'g' },
+	SHARED_OPT("min-readings", SO_MIN_READINGS),
+	{ "min-samples", required_argument, NULL, 'S' },
+	{ "min-temp-diff", required_argument, NULL, 'D' },
 	SHARED_OPT("node", SO_NODE),
 	SHARED_OPT("persist", SO_PERSIST),
 	{ NULL, 0, NULL, 0 },
@@ -37,6 +46,7 @@ struct check_opts {
 	struct check_params p;
 	enum out_kind out;
 	int max_imbalanced;	/* --max-imbalanced: exit 1 only above this many nodes */
+	bool allow_inconclusive;	/* --allow-inconclusive: exit 0, not 5, for those */
 };
 
 /* One node's verdict, kept until every node is checked. */
@@ -64,6 +74,23 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 'A':
+			o->allow_inconclusive = true;
+			break;
+		case 'D':
+			if (dbl_opt("--min-temp-diff", optarg, 0, 1000, &o->p.min_temp_diff))
+				return EXIT_USAGE;
+			break;
+		case 'S': {
+			int n;
+
+			if (parse_int(optarg, 1, 1 << 30, &n))
+				return cmd_usage_error("check", usage_str,
+						       "invalid --min-samples '%s' (a count, 1 or "
+						       "more)", optarg);
+			o->p.min_samples = (size_t)n;
+			break;
+		}
 		case 'M':
 			if (parse_int(optarg, 0, 1 << 30, &o->max_imbalanced))
 				return cmd_usage_error("check", usage_str,
@@ -152,10 +179,16 @@ check_render_text(FILE *out, const char *node, const struct res_verdict *v, size
 	const struct res_caps *c = &v->caps;
 	size_t k, g;
 
-	fprintf(out, "node %s: %s\n", node, r->imbalanced ? "IMBALANCED" : "ok");
+	fprintf(out, "node %s: %s: %s\n", node,
+		r->verdict == CHECK_IMBALANCED	   ? "IMBALANCED"
+		: r->verdict == CHECK_INCONCLUSIVE ? "INCONCLUSIVE"
+						   : "balanced",
+		r->reason);
 	if (v->straggler >= 0)
 		fprintf(out, "  straggler: gpu %d%s (%.1f%% of %zu samples)\n", v->straggler,
 			rank_note(v->straggler, v->straggler_rank), r->persist_share, samples);
+	else if (r->rule[CHECK_STRAGGLER].state == CHECK_SKIPPED)
+		fprintf(out, "  straggler: not judged: %s\n", r->rule[CHECK_STRAGGLER].why);
 	else
 		fprintf(out, "  straggler: none persistent\n");
 	for (k = 0; k < CHECK_NRULES; k++) {
@@ -180,20 +213,35 @@ check_render_text(FILE *out, const char *node, const struct res_verdict *v, size
 	}
 }
 
+/* "N of M nodes imbalanced: a, b; K inconclusive: c" */
+static void
+print_summary(FILE *out, const struct verdict *v, size_t nn)
+{
+	static const enum check_verdict shown[] = { CHECK_IMBALANCED, CHECK_INCONCLUSIVE };
+	size_t i, j, k, cnt;
+
+	for (j = 0; j < ARRAY_SIZE(shown); j++) {
+		for (i = 0, cnt = 0; i < nn; i++)
+			cnt += v[i].v.r.verdict == shown[j];
+		if (!j)
+			fprintf(out, "%zu of %zu node%s imbalanced", cnt, nn, nn == 1 ? "" : "s");
+		else
+			fprintf(out, "; %zu inconclusive", cnt);
+		for (i = 0, k = 0; i < nn; i++)
+			if (v[i].v.r.verdict == shown[j])
+				fprintf(out, "%s%s", k++ ? ", " : ": ", v[i].node);
+	}
+	fputc('\n', out);
+}
+
 static void
 print_text(FILE *out, const struct verdict *v, size_t nn)
 {
-	size_t i, k, bad = 0;
+	size_t i;
 
-	for (i = 0; i < nn; i++) {
+	for (i = 0; i < nn; i++)
 		check_render_text(out, v[i].node, &v[i].v, v[i].strag.samples);
-		bad += v[i].v.r.imbalanced;
-	}
-	fprintf(out, "%zu of %zu node%s imbalanced", bad, nn, nn == 1 ? "" : "s");
-	for (i = 0, k = 0; i < nn; i++)
-		if (v[i].v.r.imbalanced)
-			fprintf(out, "%s%s", k++ ? ", " : ": ", v[i].node);
-	fputc('\n', out);
+	print_summary(out, v, nn);
 }
 
 static const struct fmt_col rule_cols[] = {
@@ -231,7 +279,8 @@ print_json(FILE *out, const struct verdict *v, size_t nn)
 	static const struct fmt_col node_cols[] = {
 		{ "node", FT_STR, 0 },	    { "imbalanced", FT_INT, 0 },
 		{ "straggler", FT_INT, 0 }, { "straggler_share_pct", FT_DBL, 1 },
-		{ "samples", FT_INT, 0 },
+		{ "samples", FT_INT, 0 },   { "verdict", FT_STR, 0 },
+		{ "reason", FT_STR, 0 },
 	};
 	static const struct fmt_col cap_cols[] = {
 		{ "node", FT_STR, 0 }, { "gpu", FT_INT, 0 }, { "cap_w", FT_INT, 0 },
@@ -246,6 +295,8 @@ print_json(FILE *out, const struct verdict *v, size_t nn)
 		fmt_int(f, v[i].v.straggler);
 		fmt_dbl(f, v[i].v.r.persist_share);
 		fmt_int(f, (int64_t)v[i].strag.samples);
+		fmt_str(f, check_verdict_name(v[i].v.r.verdict));
+		fmt_str(f, v[i].v.r.reason);
 		fmt_end_row(f);
 	}
 	fmt_end(f);
@@ -282,32 +333,43 @@ xml_text(FILE *out, const char *s)
 	}
 }
 
+/*
+ * One testcase per rule, and a testcase "verdict" per node: a failure when
+ * the node is imbalanced, or inconclusive without --allow-inconclusive
+ * (skipped with it); the testsuite's property "verdict" names the state.
+ */
 static void
-print_junit(FILE *out, const struct verdict *v, size_t nn)
+print_junit(FILE *out, const struct verdict *v, size_t nn, bool allow_inc)
 {
-	size_t i, k, fails = 0, skips = 0;
+	size_t i, k, fails = 0, skips = 0, *f = xcalloc(nn + 1, sizeof(*f)),
+		     *s = xcalloc(nn + 1, sizeof(*s));
 
-	for (i = 0; i < nn; i++)
+	for (i = 0; i < nn; i++) {
+		enum check_verdict st = v[i].v.r.verdict;
+
 		for (k = 0; k < CHECK_NRULES; k++) {
-			fails += v[i].v.r.rule[k].state == CHECK_FIRED;
-			skips += v[i].v.r.rule[k].state == CHECK_SKIPPED;
+			f[i] += v[i].v.r.rule[k].state == CHECK_FIRED;
+			s[i] += v[i].v.r.rule[k].state == CHECK_SKIPPED;
 		}
+		f[i] += st == CHECK_IMBALANCED || (st == CHECK_INCONCLUSIVE && !allow_inc);
+		s[i] += st == CHECK_INCONCLUSIVE && allow_inc;
+		fails += f[i];
+		skips += s[i];
+	}
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		     "<testsuites name=\"litsi check\" tests=\"%zu\" failures=\"%zu\" "
-		     "skipped=\"%zu\">\n", nn * CHECK_NRULES, fails, skips);
+		     "skipped=\"%zu\">\n", nn * (CHECK_NRULES + 1), fails, skips);
 	for (i = 0; i < nn; i++) {
-		size_t f = 0, s = 0;
+		const struct check_result *r = &v[i].v.r;
 
-		for (k = 0; k < CHECK_NRULES; k++) {
-			f += v[i].v.r.rule[k].state == CHECK_FIRED;
-			s += v[i].v.r.rule[k].state == CHECK_SKIPPED;
-		}
 		fputs("  <testsuite name=\"", out);
 		xml_text(out, v[i].node);
-		fprintf(out, "\" tests=\"%d\" failures=\"%zu\" skipped=\"%zu\">\n", CHECK_NRULES, f,
-			s);
+		fprintf(out, "\" tests=\"%d\" failures=\"%zu\" skipped=\"%zu\">\n",
+			CHECK_NRULES + 1, f[i], s[i]);
+		fprintf(out, "    <properties><property name=\"verdict\" value=\"%s\"/>"
+			     "</properties>\n", check_verdict_name(r->verdict));
 		for (k = 0; k < CHECK_NRULES; k++) {
-			const struct check_rule *ru = &v[i].v.r.rule[k];
+			const struct check_rule *ru = &r->rule[k];
 
 			fprintf(out, "    <testcase classname=\"litsi.check.");
 			xml_text(out, v[i].node);
@@ -333,9 +395,23 @@ print_junit(FILE *out, const struct verdict *v, size_t nn)
 			}
 			fputs("    </testcase>\n", out);
 		}
+		fputs("    <testcase classname=\"litsi.check.", out);
+		xml_text(out, v[i].node);
+		fputs("\" name=\"verdict\"", out);
+		if (r->verdict == CHECK_BALANCED) {
+			fputs("/>\n", out);
+		} else {
+			fprintf(out, ">\n      <%s message=\"%s: ",
+				r->verdict == CHECK_INCONCLUSIVE && allow_inc ? "skipped" : "failure",
+				check_verdict_name(r->verdict));
+			xml_text(out, r->reason);
+			fputs("\"/>\n    </testcase>\n", out);
+		}
 		fputs("  </testsuite>\n", out);
 	}
 	fputs("</testsuites>\n", out);
+	free(f);
+	free(s);
 }
 
 int
@@ -360,18 +436,22 @@ cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 	for (i = 0; i < nn && !rc; i++)
 		rc = check_node(ctx, &nodes[i], &o, &v[i]);
 	if (!rc) {
-		size_t bad = 0;
+		size_t bad = 0, inc = 0;
 
 		if (o.out == OUT_JSON)
 			print_json(ctx->out, v, nn);
 		else if (o.out == OUT_JUNIT)
-			print_junit(ctx->out, v, nn);
+			print_junit(ctx->out, v, nn, o.allow_inconclusive);
 		else
 			print_text(ctx->out, v, nn);
-		for (i = 0; i < nn; i++)
-			bad += v[i].v.r.imbalanced;
+		for (i = 0; i < nn; i++) {
+			bad += v[i].v.r.verdict == CHECK_IMBALANCED;
+			inc += v[i].v.r.verdict == CHECK_INCONCLUSIVE;
+		}
 		if (bad > (size_t)o.max_imbalanced)
 			rc = EXIT_CHECK;
+		else if (inc && !o.allow_inconclusive)
+			rc = EXIT_INCONCLUSIVE;
 	}
 	for (i = 0; i < nn; i++)
 		res_verdict_release(&v[i].v);

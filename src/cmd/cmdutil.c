@@ -141,9 +141,41 @@ cmd_shared_opt(const char *cmd, const char *usage, int opt, const char *arg,
 		return watts_opt(cmd, usage, "--baseline-power", arg, &so->res.base_power);
 	case SO_IDLE_POWER:
 		return watts_opt(cmd, usage, "--idle-power", arg, &so->res.idle_power);
+	case SO_LOAD_ACTIVITY:
+		return pct_opt(cmd, usage, "--load-activity", arg, 100, &so->res.load_activity);
+	case SO_LOAD_POWER:
+		return watts_opt(cmd, usage, "--load-power", arg, &so->res.load_power);
+	case SO_MIN_READINGS: {
+		int n;
+
+		if (parse_int(arg, 1, 1 << 30, &n))
+			return cmd_usage_error(cmd, usage,
+					       "invalid --min-readings '%s' (a count, 1 or more)",
+					       arg);
+		so->res.min_readings = (size_t)n;
+		return 0;
+	}
 	default:
 		return -1;
 	}
+}
+
+char *
+cmd_node_names(struct litsi_ctx *ctx, size_t *n)
+{
+	struct sbuf sb = SBUF_INIT;
+	struct node_row *v = NULL;
+	struct err e = { 0 };
+	size_t i;
+
+	*n = 0;
+	if (!store_list_nodes(ctx->st, &v, n, &e))
+		for (i = 0; i < *n && i < 8; i++)
+			sbuf_addf(&sb, "%s%s", i ? ", " : "", v[i].name);
+	if (*n > 8)
+		sbuf_addstr(&sb, ", ...");
+	store_free_nodes(v, *n);
+	return sbuf_detach(&sb);
 }
 
 int

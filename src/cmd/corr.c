@@ -7,6 +7,7 @@
  * are the group's ratio and span (METHOD.md §1).
  */
 #include "cmd.h"
+#include "litsi/plot.h"
 #include "litsi/overlap.h"
 #include "litsi/stats.h"
 
@@ -66,6 +67,7 @@ print_acc(struct litsi_ctx *ctx, struct fmt *f, const struct corr_render *o, str
 	  struct res_corr *a)
 {
 	struct name_ref *names = xmalloc((a->nr_names + 1) * sizeof(*names));
+	char **label = o->labels ? xcalloc(a->nr_names + 1, sizeof(*label)) : NULL;
 	struct fmt_col cols[ARRAY_SIZE(corr_cols)], across[ARRAY_SIZE(across_cols)];
 	size_t nn = 0, i, g;
 
@@ -80,6 +82,11 @@ print_acc(struct litsi_ctx *ctx, struct fmt *f, const struct corr_render *o, str
 			if (a->per[i * a->G + g].n) {
 				names[nn++] = (struct name_ref){ store_name(ctx->st, (uint32_t)i),
 								 (uint32_t)i };
+				if (label) {
+					label[i] = xmalloc(PLOT_LABEL_MAX + 32);
+					plot_label(names[nn - 1].name, i, label[i],
+						   PLOT_LABEL_MAX + 32);
+				}
 				break;
 			}
 	qsort(names, nn, sizeof(*names), cmp_name_ref);
@@ -96,7 +103,7 @@ print_acc(struct litsi_ctx *ctx, struct fmt *f, const struct corr_render *o, str
 			fmt_int(f, (int64_t)c->n);
 			fmt_dbl(f, stats_corr_pearson(c));
 			fmt_dbl(f, stats_corr_cosine(c));
-			fmt_str(f, names[i].name);
+			fmt_str(f, label ? label[names[i].id] : names[i].name);
 			fmt_end_row(f);
 		}
 		fmt_break(f);
@@ -112,10 +119,13 @@ print_acc(struct litsi_ctx *ctx, struct fmt *f, const struct corr_render *o, str
 		fmt_int(f, (int64_t)a->rdef[id]);
 		fmt_dbl(f, a->rdef[id] ? a->rsum[id] / (double)a->rdef[id] : NAN);
 		fmt_dbl(f, a->cdef[id] ? a->csum[id] / (double)a->cdef[id] : NAN);
-		fmt_str(f, names[i].name);
+		fmt_str(f, label ? label[id] : names[i].name);
 		fmt_end_row(f);
 	}
 	fmt_end(f);
+	for (i = 0; label && i < a->nr_names; i++)
+		free(label[i]);
+	free(label);
 	free(names);
 }
 

@@ -61,7 +61,6 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, struct fleet_row *r
 	struct res_model m;
 	struct res_verdict v;
 	int64_t start, end;
-	size_t k, skipped = 0;
 	int rc;
 
 	row->start_ns = INT64_MIN;
@@ -89,11 +88,9 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, struct fleet_row *r
 		row->start_ns = m.tel.ws;
 	/* The fleet shows no caps: the verdict without the closed-loop model. */
 	res_verdict_rules(&m, &cp, &v);
-	for (k = 0; k < CHECK_NRULES; k++)
-		skipped += v.r.rule[k].state == CHECK_SKIPPED;
-	row->verdict = v.r.imbalanced		? FLEET_IMBALANCED
-		       : skipped == CHECK_NRULES ? FLEET_INCONCLUSIVE
-						 : FLEET_BALANCED;
+	row->verdict = v.r.verdict == CHECK_IMBALANCED	   ? FLEET_IMBALANCED
+		       : v.r.verdict == CHECK_INCONCLUSIVE ? FLEET_INCONCLUSIVE
+							   : FLEET_BALANCED;
 	row->straggler = v.straggler;
 	row->temp_spread = rule_value(&v.r, CHECK_TEMP);
 	row->freq_spread = rule_value(&v.r, CHECK_FREQ);

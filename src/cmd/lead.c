@@ -5,6 +5,7 @@
  * straggler (METHOD.md §3, §4); --collectives matches comm kernels.
  */
 #include "cmd.h"
+#include "litsi/plot.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -79,8 +80,9 @@ dev_text(struct lead_run *r, size_t g)
 
 static void
 print_series(struct litsi_ctx *ctx, struct fmt *f, const struct match *m, const int64_t *lead,
-	     const bool *is_const, struct lead_run *r, int64_t step)
+	     const bool *is_const, struct lead_run *r, int64_t step, bool labels)
 {
+	char label[PLOT_LABEL_MAX + 32];
 	size_t g, k;
 
 	for (g = 0; g < m->G; g++) {
@@ -93,7 +95,13 @@ print_series(struct litsi_ctx *ctx, struct fmt *f, const struct match *m, const 
 			fmt_dbl(f, m->ratio[g * m->K + k]);
 			fmt_str(f, is_const[k] ? "C" : "V");
 			fmt_int(f, m->occ[k]);
-			fmt_str(f, store_name(ctx->st, m->name_id[k]));
+			if (labels) {
+				plot_label(store_name(ctx->st, m->name_id[k]), m->name_id[k], label,
+					   sizeof(label));
+				fmt_str(f, label);
+			} else {
+				fmt_str(f, store_name(ctx->st, m->name_id[k]));
+			}
 			fmt_end_row(f);
 		}
 		fmt_break(f);
@@ -111,7 +119,7 @@ lead_rows(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *o, str
 	if (ls->straggler != SIZE_MAX)
 		r->straggler_count[ls->straggler]++;
 	if (o->series) {
-		print_series(ctx, f, &ls->m, ls->lead, ls->is_const, r, step);
+		print_series(ctx, f, &ls->m, ls->lead, ls->is_const, r, step, o->labels);
 		return;
 	}
 	for (g = 0; g < ls->m.G; g++) {
@@ -309,5 +317,15 @@ cmd_lead(int argc, char **argv, struct litsi_ctx *ctx)
 		return rc < 0 ? rc + 100 : rc;
 	r = (struct lead_render){ .res = &o.so.res, .series = o.series,
 				  .collectives = o.collectives };
+	if (o.series && !o.so.node) {
+		size_t nn;
+		char *names = cmd_node_names(ctx, &nn);
+
+		/* A figure script reads one node's series: say which it would draw. */
+		if (nn > 1)
+			warn("%zu nodes (%s): each node's series follows its 'node' note; a figure "
+			     "script draws only the first; choose one with --node", nn, names);
+		free(names);
+	}
 	return cmd_each_node(ctx, o.so.node, o.so.kind, node_fn, &r);
 }

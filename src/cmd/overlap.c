@@ -5,6 +5,7 @@
  * adds per-GPU totals and the HTA and TraceLens whole-trace figures.
  */
 #include "cmd.h"
+#include "litsi/plot.h"
 #include "litsi/overlap.h"
 
 #include <math.h>
@@ -70,9 +71,10 @@ ms(int64_t ns)
 }
 
 static void
-print_kernels(struct litsi_ctx *ctx, struct fmt *f, int dev, int64_t step,
+print_kernels(struct litsi_ctx *ctx, struct fmt *f, bool labels, int dev, int64_t step,
 	      const struct kspan *k, size_t n, const int64_t *ov, const double *ratio)
 {
+	char label[PLOT_LABEL_MAX + 32];
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -84,7 +86,13 @@ print_kernels(struct litsi_ctx *ctx, struct fmt *f, int dev, int64_t step,
 		fmt_int(f, ival_len(k[i].start_ns, k[i].end_ns));
 		fmt_int(f, ov[i]);
 		fmt_dbl(f, ratio[i]);
-		fmt_str(f, store_name(ctx->st, k[i].name_id));
+		if (labels) {
+			plot_label(store_name(ctx->st, k[i].name_id), k[i].name_id, label,
+				   sizeof(label));
+			fmt_str(f, label);
+		} else {
+			fmt_str(f, store_name(ctx->st, k[i].name_id));
+		}
 		fmt_end_row(f);
 	}
 }
@@ -162,7 +170,7 @@ gpu_sample(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o,
 		overlap_summarize(k, n, ov, ratio, u, nu, &s);
 		print_summary_row(f, gpu->device, step, &s);
 	} else if (o->by == RES_BY_KERNEL) {
-		print_kernels(ctx, f, gpu->device, step, k, n, ov, ratio);
+		print_kernels(ctx, f, o->labels, gpu->device, step, k, n, ov, ratio);
 	} else {
 		rc = print_groups(ctx, f, o, gpu, step, k, n, u, nu);
 	}

@@ -40,20 +40,105 @@ struct plot_opts {
 	const char *scenario;	/* --scenario (caps) */
 };
 
-/* The persistent straggler the lead table names (default options), or -1. */
+/*
+ * The kernel of --kernel as the corr figure's data names it (plot_label()):
+ * @want is a full name, a label or "#ID"; @label receives the label.
+ */
 static int
-find_straggler(struct litsi_ctx *ctx, const struct node_row *node)
+find_kernel(struct litsi_ctx *ctx, struct res_node *nd, const char *want, char *label,
+	    size_t n)
 {
-	struct res_opts o;
+	struct res_corr a;
+	size_t i, g;
+	int rc;
+
+	memset(&a, 0, sizeof(a));
+	if ((rc = res_corr_eval(nd, RES_BY_KERNEL, &a, &ctx->err)))
+		goto out;
+	rc = err_set(&ctx->err, LITSI_EUSAGE,
+		     "node '%s' has no compute kernel '%s' matched on its GPUs; 'litsi corr --node "
+		     "%s' lists the kernels (a full name, or the figure's label or #ID)",
+		     nd->name, want, nd->name);
+	for (i = 0; i < a.nr_names; i++) {
+		const char *name = store_name(nd->st, (uint32_t)i);
+		char id[32];
+		bool has = false;
+
+		for (g = 0; g < a.G; g++)
+			has = has || a.per[i * a.G + g].n;
+		if (!has || !name)
+			continue;
+		plot_label(name, i, label, n);
+		snprintf(id, sizeof(id), "#%zu", i);
+		if (!strcmp(want, name) || !strcmp(want, label) || !strcmp(want, id)) {
+			err_clear(&ctx->err);
+			rc = 0;
+			break;
+		}
+	}
+out:
+	res_corr_release(&a);
+	return rc;
+}
+
+/*
+ * Before gnuplot starts: the node has the figure's data and --sample /
+ * --kernel name what it has (no empty or misleading file, no gnuplot error
+ * for a user's mistake). *straggler: the persistent straggler the lead table
+ * names (default options), or -1; @kernel: the label of --kernel.
+ */
+static int
+precheck(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
+	 const struct plot_opts *o, int *straggler, char *kernel, size_t kn)
+{
+	struct res_opts ro;
 	struct res_model n;
 	struct err e = { 0 };
-	int dev = -1;
+	bool traces = strcmp(fig, "thermal") && strcmp(fig, "heatmap"), temp_or_clock = false;
+	size_t g;
+	int rc = 0;
 
-	res_opts_default(&o);
-	if (!res_model_load(ctx->st, node, &o, false, &n, &e))
-		dev = n.straggler.device;
+	res_opts_default(&ro);
+	*straggler = -1;
+	if (res_model_load(ctx->st, node, &ro, false, &n, &e)) {
+		res_model_release(&n);
+		return 0;	/* the renderer reports what is wrong with the node */
+	}
+	*straggler = n.straggler.device;
+	for (g = 0; g < n.nd.G; g++)
+		temp_or_clock = temp_or_clock || n.tel.n[RES_HOT][g] || n.tel.n[RES_CLK][g];
+	if (!strcmp(fig, "thermal") && n.tel.any && !temp_or_clock)
+		rc = err_set(&ctx->err, LITSI_EDATA,
+			     "node '%s' has no temperature or gfx clock readings; the thermal figure "
+			     "draws those (plot heatmap shows the power)", node->name);
+	else if (!traces && !n.tel.any)
+		rc = err_set(&ctx->err, LITSI_EDATA,
+			     "node '%s' has no telemetry; the %s figure needs an amd-smi, rocm-smi "
+			     "or nvidia-smi log ingested into the node", node->name, fig);
+	else if (traces && strcmp(fig, "caps") && !n.nd.nsteps)
+		rc = err_set(&ctx->err, LITSI_EDATA,
+			     "node '%s' has no traced sample; the %s figure needs kernel traces",
+			     node->name, fig);
+	if (!rc && !strcmp(fig, "overlap") && o->sample) {
+		int64_t want;
+		size_t i;
+
+		if (parse_i64(o->sample, INT64_MIN, INT64_MAX, &want))
+			want = INT64_MIN;
+		for (i = 0; i < n.nd.nsteps && n.nd.steps[i] != want; i++)
+			;
+		if (i == n.nd.nsteps)
+			rc = err_set(&ctx->err, LITSI_EUSAGE,
+				     "node '%s' has no sample '%s': its %zu sample%s run%s from %lld "
+				     "to %lld ('litsi info' lists them)", node->name, o->sample,
+				     n.nd.nsteps, n.nd.nsteps == 1 ? "" : "s",
+				     n.nd.nsteps == 1 ? "s" : "", (long long)n.nd.steps[0],
+				     (long long)n.nd.steps[n.nd.nsteps - 1]);
+	}
+	if (!rc && !strcmp(fig, "corr") && o->kernel)
+		rc = find_kernel(ctx, &n.nd, o->kernel, kernel, kn);
 	res_model_release(&n);
-	return dev;
+	return rc;
 }
 
 /* The node to plot: --node, or the only node of the database; *node malloc'd. */
@@ -62,9 +147,16 @@ pick_node(struct litsi_ctx *ctx, const char *want, struct node_row **node, size_
 {
 	int rc = cmd_nodes(ctx, want, node, n);
 
-	if (!rc && *n > 1)
+	if (!rc && *n > 1) {
+		size_t nn;
+		char *names = cmd_node_names(ctx, &nn);
+
+		/* A figure is one node's: draw each with its own --node. */
 		rc = err_set(&ctx->err, LITSI_EUSAGE,
-			     "the database holds %zu nodes; choose one with --node", *n);
+			     "the database holds %zu nodes (%s); a figure shows one: choose it "
+			     "with --node", *n, names);
+		free(names);
+	}
 	return rc;
 }
 
@@ -77,18 +169,23 @@ produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 
 	res_opts_default(&ro);
 	if (!strcmp(fig, "overlap")) {
-		struct overlap_render r = { .gpu = -1, .has_sample = o->sample != NULL };
+		struct overlap_render r = { .gpu = -1, .has_sample = o->sample != NULL,
+					    .labels = true };
 
 		if (o->sample && parse_i64(o->sample, -1, INT64_MAX, &r.sample))
 			return err_set(&ctx->err, LITSI_EUSAGE, "invalid --sample '%s'", o->sample);
 		if (!o->sample) {
 			struct res_node nd;
+			size_t i = 0;
 			int rc = res_node_open(ctx->st, node, NULL, &nd, &ctx->err);
 
 			if (!rc && !nd.nsteps)
 				rc = err_set(&ctx->err, LITSI_EDATA, "node '%s' has no traced sample",
 					     node->name);
-			r.sample = rc ? 0 : nd.steps[0];
+			/* The first step, not -1 (the kernels outside every step) when there is one. */
+			for (i = 0; !rc && i + 1 < nd.nsteps && nd.steps[i] < 0; i++)
+				;
+			r.sample = rc ? 0 : nd.steps[i];
 			r.has_sample = true;
 			res_node_release(&nd);
 			if (rc)
@@ -97,8 +194,8 @@ produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 		return overlap_render_node(ctx, f, &r, node);
 	}
 	if (!strcmp(fig, "corr")) {
-		struct overlap_render ov = { .gpu = -1 };
-		struct corr_render cr = { .gpu = -1 };
+		struct overlap_render ov = { .gpu = -1, .labels = true };
+		struct corr_render cr = { .gpu = -1, .labels = true };
 		int rc = overlap_render_node(ctx, f, &ov, node);
 
 		return rc ? rc : corr_render_node(ctx, f, &cr, node);
@@ -114,7 +211,7 @@ produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 		return thermal_render_node(ctx, f, &r, node);
 	}
 	if (!strcmp(fig, "leads")) {
-		struct lead_render r = { .res = &ro, .series = true };
+		struct lead_render r = { .res = &ro, .series = true, .labels = true };
 
 		return lead_render_node(ctx, f, &r, node);
 	}
@@ -144,14 +241,17 @@ plot_one(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 	struct plot_run r;
 	struct err e2 = { 0 };
 	struct fmt *f;
+	char kernel[PLOT_LABEL_MAX + 32];
 	int straggler, rc;
 
 	if (!plot_gnuplot_found())
 		return err_set(&ctx->err, LITSI_EDB,
 			       "gnuplot is not installed or not on PATH; install it (Debian "
 			       "package 'gnuplot-nox')");
-	straggler = find_straggler(ctx, node);
-	if ((rc = plot_gnuplot_start(fig, path, straggler, o->kernel, &r, &ctx->err)))
+	if ((rc = precheck(ctx, fig, node, o, &straggler, kernel, sizeof(kernel))))
+		return rc;
+	if ((rc = plot_gnuplot_start(fig, path, straggler, o->kernel ? kernel : NULL, &r,
+				     &ctx->err)))
 		return rc;
 	f = fmt_new(r.data, FMT_TSV);
 	rc = produce(ctx, fig, node, o, f);
@@ -162,8 +262,11 @@ plot_one(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 		return rc;
 	}
 	rc = plot_gnuplot_finish(&r, &ctx->err);
-	if (rc)
+	if (rc) {
+		/* gnuplot opened the file: leave no empty or partial figure behind. */
+		remove(path);
 		err_prefix(&ctx->err, "figure '%s' of node '%s'", fig, node->name);
+	}
 	return rc;
 }
 

@@ -20,9 +20,11 @@ static const char usage_str[] =
 	"usage: litsi report [--detail] [--keep] [--node name] [--plots dir]\n"
 	"                    [--tdp W] [--cap W] [--budget W] [--baseline-power W]\n"
 	"                    [--idle-power W] [--tz zone] [--clock-offset ns]\n"
-	"                    [--format text|json] [path ...]\n";
+	"                    [--allow-inconclusive] [--min-instances n] [--format text|json]\n"
+	"                    [path ...]\n";
 
 static const struct option longopts[] = {
+	{ "allow-inconclusive", no_argument, NULL, 'A' },
 	SHARED_OPT("baseline-power", SO_BASE_POWER),
 	{ "budget", required_argument, NULL, 'B' },
 	{ "cap", required_argument, NULL, 'c' },
@@ -33,6 +35,7 @@ static const struct option longopts[] = {
 	SHARED_OPT("idle-power", SO_IDLE_POWER),
 	{ "keep", no_argument, NULL, 'k' },
 	{ "list-opts", no_argument, NULL, 'L' },
+	{ "min-instances", required_argument, NULL, 'm' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "plots", required_argument, NULL, 'p' },
 	{ "tdp", required_argument, NULL, 't' },
@@ -43,6 +46,8 @@ static const struct option longopts[] = {
 struct report_opts {
 	bool json, keep;
 	bool detail;		/* --detail: the full tables of every section too */
+	bool allow_inconclusive;	/* --allow-inconclusive: exit 0, not 5, for those */
+	size_t min_instances;	/* --min-instances of a ranked correlation (10) */
 	const char *node;	/* --node: only this node */
 	const char *plots;	/* --plots DIR */
 	struct shared_opts so;	/* --baseline-power, --idle-power, --tdp, --cap (so.res) */
@@ -270,20 +275,18 @@ text_straggler(FILE *out, const struct node_report *r)
 		      out);
 }
 
-/* A correlation over fewer matched instances than this is not ranked (litsi-report(1)). */
-enum { CORR_MIN_INSTANCES = 10 };
-
+/* Ranks the correlations over at least @min matched instances (--min-instances, 10). */
 static void
-text_corr(struct litsi_ctx *ctx, const struct node_report *r)
+text_corr(struct litsi_ctx *ctx, const struct node_report *r, size_t min)
 {
 	const struct res_corr *a = &r->corr;
 	bool *used = xcalloc(a->nr_names + 1, sizeof(*used));
 	size_t i, shown = 0, few = 0;
 
 	for (i = 0; i < a->nr_names; i++)
-		few += a->inst[i] && a->inst[i] < CORR_MIN_INSTANCES;
-	fputs("\noverlap vs duration (strongest across-GPU correlations of matched kernels, "
-	      "at least 10 instances):\n", ctx->out);
+		few += a->inst[i] && a->inst[i] < min;
+	fprintf(ctx->out, "\noverlap vs duration (strongest across-GPU correlations of matched "
+		"kernels, at least %zu instances):\n", min);
 	while (shown < 3) {
 		double best = -1;
 		size_t bi = 0;
@@ -291,7 +294,7 @@ text_corr(struct litsi_ctx *ctx, const struct node_report *r)
 		for (i = 0; i < a->nr_names; i++) {
 			double rr = fabs(res_corr_mean_pearson(a, (uint32_t)i));
 
-			if (!used[i] && a->inst[i] >= CORR_MIN_INSTANCES && !isnan(rr) && rr > best) {
+			if (!used[i] && a->inst[i] >= min && !isnan(rr) && rr > best) {
 				best = rr;
 				bi = i;
 			}
@@ -439,7 +442,7 @@ render_text(struct litsi_ctx *ctx, const struct report_opts *o, const struct nod
 	if (rc)
 		return rc;
 	text_straggler(ctx->out, r);
-	text_corr(ctx, r);
+	text_corr(ctx, r, o->min_instances);
 	text_model(ctx->out, r);
 	text_caps(ctx->out, r);
 	if (o->detail && (rc = render_detail(ctx, o, r)))
@@ -456,6 +459,7 @@ static const struct fmt_col node_cols[] = {
 	{ "samples", FT_INT, 0 },	    { "temp_spread", FT_DBL, 4 },
 	{ "freq_spread", FT_DBL, 4 },	    { "spearman_temp_lead", FT_DBL, 4 },
 	{ "telemetry_aligned", FT_INT, 0 }, { "S_C_min", FT_DBL, 4 },
+	{ "verdict", FT_STR, 0 },	    { "reason", FT_STR, 0 },
 };
 static const struct fmt_col model_cols[] = {
 	{ "node", FT_STR, 0 },	     { "scenario", FT_STR, 0 },	  { "align", FT_STR, 0 },
@@ -495,6 +499,8 @@ json_nodes(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, si
 		fmt_dbl(f, r[i].th.spearman);
 		fmt_int(f, r[i].n.tel.aligned);
 		fmt_dbl(f, r[i].n.perf.nC ? r[i].n.perf.S_C[MODEL_MIN] : NAN);
+		fmt_str(f, check_verdict_name(r[i].v.r.verdict));
+		fmt_str(f, r[i].v.r.reason);
 		fmt_end_row(f);
 	}
 	fmt_end(f);
@@ -614,8 +620,11 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 	if (!rc && o->json)
 		rc = render_json(ctx, r, n);
 	for (i = 0; !rc && i < n; i++)
-		if (r[i].v.r.imbalanced)
+		if (r[i].v.r.verdict == CHECK_IMBALANCED)
 			worst = EXIT_CHECK;
+		else if (r[i].v.r.verdict == CHECK_INCONCLUSIVE && !o->allow_inconclusive &&
+			 worst == EXIT_OK)
+			worst = EXIT_INCONCLUSIVE;
 	for (i = 0; !rc && o->plots && i < n; i++) {
 		fflush(ctx->out);
 		if (mkdir(o->plots, 0777) && errno != EEXIST) {
@@ -674,6 +683,19 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 		case 'z':
 			o->tz = optarg;
 			break;
+		case 'A':
+			o->allow_inconclusive = true;
+			break;
+		case 'm': {
+			int v;
+
+			if (parse_int(optarg, 1, 1 << 30, &v))
+				return cmd_usage_error("report", usage_str,
+						       "invalid --min-instances '%s' (a count, 1 or "
+						       "more)", optarg);
+			o->min_instances = (size_t)v;
+			break;
+		}
 		case 'f':
 			if (!strcmp(optarg, "json") || !strcmp(optarg, "text")) {
 				o->json = !strcmp(optarg, "json");
@@ -756,7 +778,7 @@ remove_db(const char *path)
 int
 cmd_report(int argc, char **argv, struct litsi_ctx *ctx)
 {
-	struct report_opts o = { .budget = -1 };
+	struct report_opts o = { .budget = -1, .min_instances = 10 };
 	char *tmp = NULL;
 	int rc;
 

@@ -11,12 +11,16 @@
 #include <string.h>
 
 static const char usage_str[] =
-	"usage: litsi thermal [--node name] [--series] [--normalize] [--format fmt]\n";
+	"usage: litsi thermal [--node name] [--series] [--normalize] [--load-activity pct]\n"
+	"                     [--load-power W] [--min-readings n] [--format fmt]\n";
 
 static const struct option longopts[] = {
 	SHARED_OPT("format", SO_FORMAT),
 	{ "help", no_argument, NULL, 'h' },
 	{ "list-opts", no_argument, NULL, 'L' },
+	SHARED_OPT("load-activity", SO_LOAD_ACTIVITY),
+	SHARED_OPT("load-power", SO_LOAD_POWER),
+	SHARED_OPT("min-readings", SO_MIN_READINGS),
 	SHARED_OPT("node", SO_NODE),
 	{ "normalize", no_argument, NULL, 'N' },
 	{ "series", no_argument, NULL, 's' },
@@ -168,7 +172,14 @@ thermal_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct thermal_r
 	struct res_thermal th;
 	int rc;
 
-	res_opts_default(&o.so.res);
+	struct res_opts ro;
+	size_t g, hot = 0, clk = 0;
+
+	if (r->res)
+		ro = *r->res;
+	else
+		res_opts_default(&ro);
+	o.so.res = ro;
 	rc = res_model_load(ctx->st, node, &o.so.res, false, &n, &ctx->err);
 	if (rc)
 		goto out;
@@ -179,6 +190,16 @@ thermal_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct thermal_r
 	else
 		fmt_note(f, "window", "whole telemetry log (not aligned with any traced window); "
 				      "temperature and clock readings at gfx activity <= 1%% left out");
+	for (g = 0; g < n.nd.G; g++) {
+		hot += !isnan(n.tel.load_med[RES_HOT][g]);
+		clk += !isnan(n.tel.load_med[RES_CLK][g]);
+	}
+	if (n.tel.any)
+		fmt_note(f, "under load",
+			 "spreads use readings at gfx activity > %g%% (power > %g W without "
+			 "activity readings), %zu+ per GPU: %zu of %zu GPUs for temperature, %zu "
+			 "for clock", ro.load_activity, ro.load_power, ro.min_readings, hot,
+			 n.nd.G, clk);
 	if (o.normalize)
 		fmt_note(f, "normalized", "values divided by the node minimum of per-GPU medians");
 	if (o.series) {
@@ -243,6 +264,7 @@ cmd_thermal(int argc, char **argv, struct litsi_ctx *ctx)
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? rc + 100 : rc;
-	r = (struct thermal_render){ .series = o.series, .normalize = o.normalize };
+	r = (struct thermal_render){ .series = o.series, .normalize = o.normalize,
+				     .res = &o.so.res };
 	return cmd_each_node(ctx, o.so.node, o.so.kind, node_fn, &r);
 }

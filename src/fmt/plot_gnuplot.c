@@ -12,10 +12,12 @@
 #include "litsi/litsi.h"
 #include "litsi/util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -39,6 +41,87 @@ const char *
 plot_figure_name(size_t i)
 {
 	return i < ARRAY_SIZE(plot_scripts) ? plot_scripts[i].name : NULL;
+}
+
+/* Itanium nested or plain name "_ZN3foo3barE..." -> "foo::bar" into @sb; false if not one. */
+static bool
+demangle_itanium(const char *s, struct sbuf *sb)
+{
+	bool any = false;
+
+	if (strncmp(s, "_Z", 2))
+		return false;
+	s += 2;
+	if (*s == 'N')
+		s++;
+	while (isdigit((unsigned char)*s)) {
+		char *end;
+		unsigned long len = strtoul(s, &end, 10);
+
+		if (!len || strlen(end) < len)
+			break;
+		if (any)
+			sbuf_addstr(sb, "::");
+		sbuf_add(sb, end, len);
+		any = true;
+		s = end + len;
+	}
+	return any;
+}
+
+/* "void ns::kern<int, 4>(float*, int)" -> "ns::kern". */
+static void
+strip_signature(const char *s, struct sbuf *sb)
+{
+	const char *p, *start = s;
+	int depth = 0;
+
+	/* A return type is the text before the last space at depth 0 before '('. */
+	for (p = s; *p && !(*p == '(' && !depth); p++) {
+		if (*p == '<')
+			depth++;
+		else if (*p == '>' && depth)
+			depth--;
+		else if (*p == ' ' && !depth)
+			start = p + 1;
+	}
+	if (!*p)
+		start = s;	/* no argument list: not a signature, keep the whole name */
+	depth = 0;
+	for (p = start; *p; p++) {
+		if (*p == '<')
+			depth++;
+		else if (*p == '>' && depth)
+			depth--;
+		else if (*p == '(' && !depth && p > start)
+			break;
+		else if (!depth)
+			sbuf_addch(sb, *p);
+	}
+	if (!sb->len)
+		sbuf_addstr(sb, s);
+}
+
+void
+plot_label(const char *name, unsigned long id, char *buf, size_t n)
+{
+	struct sbuf sb = SBUF_INIT;
+	char tail[32];
+
+	if (!demangle_itanium(name, &sb))
+		strip_signature(name, &sb);
+	snprintf(tail, sizeof(tail), " #%lu", id);
+	if (sb.len > PLOT_LABEL_MAX) {
+		int cut = PLOT_LABEL_MAX - 3;
+
+		/* Never inside a UTF-8 sequence. */
+		while (cut > 0 && ((unsigned char)sb.buf[cut] & 0xC0) == 0x80)
+			cut--;
+		snprintf(buf, n, "%.*s...%s", cut, sb.buf, tail);
+	}
+	else
+		snprintf(buf, n, "%s%s", sb.buf, tail);
+	sbuf_release(&sb);
 }
 
 bool

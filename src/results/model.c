@@ -191,7 +191,7 @@ model_load(struct store *st, const struct node_row *node, const struct res_opts 
 	for (s = 0; s < n->nd.G; s++)
 		n->overlap_pct[s] = n->nd.nsteps ? n->overlap_pct[s] / (double)n->nd.nsteps : NAN;
 	finish_leads(n, o);
-	if ((rc = res_telemetry_load(&n->nd, &n->tel, err)) ||
+	if ((rc = res_telemetry_load(&n->nd, o, &n->tel, err)) ||
 	    (rc = load_base_power(n, o, err)) || (rc = load_idle_power(n, o, err)) ||
 	    (rc = res_limits_load(n, o, err)))
 		return rc;

@@ -22,6 +22,9 @@ res_opts_default(struct res_opts *o)
 	o->agg = LEAD_SUM;
 	o->persist = 80;
 	o->base_power = o->idle_power = NAN;
+	o->load_activity = 10;
+	o->load_power = 150;
+	o->min_readings = 3;
 }
 
 int

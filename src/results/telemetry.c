@@ -176,8 +176,86 @@ summarise(struct res_node *nd, struct res_telemetry *t, struct err *err)
 	return 0;
 }
 
+/* The value of the latest reading at or before @t (the first one before any); NaN if none. */
+static double
+value_at(const struct tsample *v, size_t n, int64_t t)
+{
+	size_t lo = 0, hi = n;
+
+	if (!n)
+		return NAN;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].t_ns <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return v[lo ? lo - 1 : 0].value;
+}
+
+/* Whether GPU @g was under load at @t (res_telemetry in results.h). */
+static bool
+under_load(const struct res_telemetry *t, const struct res_opts *o, size_t g,
+	   const struct tsample *act, size_t na, int64_t at)
+{
+	if (na)
+		return value_at(act, na, at) > o->load_activity;
+	/* Power readings up to the end of the ones used (those before the window too). */
+	return value_at(t->v[RES_POW][g], t->first[RES_POW][g] + t->n[RES_POW][g], at) >
+	       o->load_power;
+}
+
+/* nload, load_med and load_thr of every GPU. */
+static int
+summarise_load(struct res_node *nd, const struct res_opts *o, struct res_telemetry *t,
+	       struct err *err)
+{
+	size_t m, g, i;
+
+	t->min_readings = o->min_readings;
+	t->load_activity = o->load_activity;
+	t->load_power = o->load_power;
+	for (m = 0; m < RES_NMETRICS; m++) {
+		t->nload[m] = xcalloc(nd->G + 1, sizeof(*t->nload[m]));
+		t->load_med[m] = xcalloc(nd->G + 1, sizeof(*t->load_med[m]));
+	}
+	t->load_thr = xcalloc(nd->G + 1, sizeof(*t->load_thr));
+	for (g = 0; g < nd->G; g++) {
+		struct tsample *act;
+		size_t na;
+
+		if (store_load_telemetry(nd->st, nd->gpus[g].id, METRIC_GFX_ACT, &act, &na, err))
+			return err->status;
+		t->load_thr[g] = NAN;
+		for (m = 0; m < RES_NMETRICS; m++) {
+			const struct tsample *v = t->v[m][g] + t->first[m][g];
+			struct tsample *u = xmalloc((t->n[m][g] + 1) * sizeof(*u));
+			struct thermal_stats st;
+			size_t k = 0;
+			double sum = 0;
+
+			for (i = 0; i < t->n[m][g]; i++)
+				if (under_load(t, o, g, act, na, v[i].t_ns)) {
+					u[k++] = v[i];
+					sum += v[i].value;
+				}
+			t->nload[m][g] = k;
+			thermal_stats(u, k, &st);
+			t->load_med[m][g] = k && k >= o->min_readings ? st.median : NAN;
+			if (m == RES_THR)
+				t->load_thr[g] = k && k >= o->min_readings ? sum / (double)k : NAN;
+			free(u);
+		}
+		free(act);
+	}
+	return 0;
+}
+
 int
-res_telemetry_load(struct res_node *nd, struct res_telemetry *t, struct err *err)
+res_telemetry_load(struct res_node *nd, const struct res_opts *o, struct res_telemetry *t,
+		   struct err *err)
 {
 	size_t m, g;
 	int rc;
@@ -196,7 +274,9 @@ res_telemetry_load(struct res_node *nd, struct res_telemetry *t, struct err *err
 	t->aligned = t->has_window && window_fits(nd, t);
 	if (!t->aligned && (rc = drop_idle(nd, t, err)))
 		return rc;
-	return summarise(nd, t, err);
+	if ((rc = summarise(nd, t, err)))
+		return rc;
+	return summarise_load(nd, o, t, err);
 }
 
 void
@@ -212,7 +292,10 @@ res_telemetry_release(struct res_telemetry *t)
 		free(t->first[m]);
 		free(t->stat[m]);
 		free(t->med[m]);
+		free(t->nload[m]);
+		free(t->load_med[m]);
 	}
+	free(t->load_thr);
 	free(t->thr);
 	free(t->fmax);
 	memset(t, 0, sizeof(*t));

@@ -53,8 +53,8 @@ res_thermal_eval(const struct res_node *nd, const struct res_telemetry *tel,
 
 	memset(th, 0, sizeof(*th));
 	/* A ratio needs two GPUs: one GPU has no spread (check_spread). */
-	th->temp_spread = check_spread(tel->med[RES_HOT], nd->G);
-	th->freq_spread = check_spread(tel->med[RES_CLK], nd->G);
+	th->temp_spread = check_spread(tel->load_med[RES_HOT], nd->G);
+	th->freq_spread = check_spread(tel->load_med[RES_CLK], nd->G);
 	th->spearman = spearman(nd, tel->med[RES_HOT], mean_lead, lead_samples);
 	th->lead_samples = lead_samples;
 	th->hottest = order(nd, tel->med[RES_HOT], true, &th->nhot);

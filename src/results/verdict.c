@@ -9,6 +9,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * A skipped telemetry rule says whether the metric is missing or its
+ * readings were not under load (or too few).
+ */
+static void
+explain_skip(struct check_rule *r, const struct res_model *n, enum res_metric m,
+	     const char *what)
+{
+	const struct res_telemetry *t = &n->tel;
+	size_t g, have = 0, enough = 0;
+
+	if (r->state != CHECK_SKIPPED)
+		return;
+	for (g = 0; g < n->nd.G; g++) {
+		have += t->n[m][g] > 0;
+		enough += t->nload[m][g] >= t->min_readings;
+	}
+	if (!have)
+		snprintf(r->why, sizeof(r->why), "no %s telemetry", what);
+	else
+		snprintf(r->why, sizeof(r->why),
+			 "%zu of %zu GPUs with %zu+ %s readings under load (gfx activity > "
+			 "%g%%, or power > %g W without activity readings)",
+			 enough, n->nd.G, t->min_readings, what, t->load_activity, t->load_power);
+}
+
 void
 res_verdict_rules(const struct res_model *n, const struct check_params *p, struct res_verdict *v)
 {
@@ -20,12 +46,15 @@ res_verdict_rules(const struct res_model *n, const struct check_params *p, struc
 	memset(v, 0, sizeof(*v));
 	for (g = 0; g < n->nd.G; g++)
 		device[g] = n->nd.gpus[g].device;
-	in = (struct check_input){ .G = n->nd.G, .temp = t->med[RES_HOT], .freq = t->med[RES_CLK],
-				   .throttle = t->thr, .strag = n->strag, .device = device,
-				   .nsamples = n->nsamples,
+	in = (struct check_input){ .G = n->nd.G, .temp = t->load_med[RES_HOT],
+				   .freq = t->load_med[RES_CLK], .throttle = t->load_thr,
+				   .strag = n->strag, .device = device, .nsamples = n->nsamples,
 				   .s_c_min = n->perf.nC ? n->perf.S_C[MODEL_MIN] : NAN };
 	check_eval(&in, p, &v->r);
 	free(device);
+	explain_skip(&v->r.rule[CHECK_TEMP], n, RES_HOT, "hotspot temperature");
+	explain_skip(&v->r.rule[CHECK_FREQ], n, RES_CLK, "gfx clock");
+	explain_skip(&v->r.rule[CHECK_THROTTLE], n, RES_THR, "throttling");
 	v->straggler = v->r.persistent >= 0 ? n->nd.gpus[v->r.persistent].device : -1;
 	v->straggler_rank = v->r.persistent >= 0 ? n->nd.gpus[v->r.persistent].rank : -1;
 	snprintf(v->why_no_caps, sizeof(v->why_no_caps), "not computed");

@@ -32,7 +32,8 @@ def tap(ok, name, why=""):
 
 def run(db, *args):
     p = subprocess.run([LITSI, "-d", db, *args], capture_output=True, text=True)
-    if p.returncode not in (0, 1):
+    # check and report: 1 imbalanced, 5 inconclusive (litsi(1) EXIT STATUS)
+    if p.returncode not in (0, 1, 5):
         return None
     try:
         return json.loads(p.stdout)
@@ -65,9 +66,12 @@ def check_db(name, db):
         r = rnode.get(c["node"])
         tap(r is not None and same(r["straggler"], c["straggler"])
             and same(r["imbalanced"], c["imbalanced"])
+            and same(r["verdict"], c["verdict"]) and same(r["reason"], c["reason"])
+            and c["imbalanced"] == (c["verdict"] == "imbalanced")
             and same(r["straggler_share_pct"], c["straggler_share_pct"]),
             f"{name}/{c['node']}: report and check name one straggler and verdict",
-            f"report {r and (r['straggler'], r['imbalanced'])} check {(c['straggler'], c['imbalanced'])}")
+            f"report {r and (r['straggler'], r['imbalanced'], r['verdict'])} "
+            f"check {(c['straggler'], c['imbalanced'], c['verdict'])}")
     # thermal: one node per document when the database holds one node
     if len(rnode) == 1:
         r = next(iter(rnode.values()))

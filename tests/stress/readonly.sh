@@ -45,7 +45,10 @@ ls ro > want.ls
 cat > reads.sh <<'SH'
 # reads.sh: run the read-only commands on ro/l.db; print only what went wrong.
 for c in info lead report; do
-	LITSI_DB=ro/l.db "$LITSI" $c > out/got.$c 2>&1 || { echo "$c exit $?"; head -3 out/got.$c; }
+	# report exits 5 here: traces without telemetry are inconclusive (litsi-check(1)).
+	LITSI_DB=ro/l.db "$LITSI" $c > out/got.$c 2>&1
+	rc=$?
+	[ $rc = 0 ] || [ $c.$rc = report.5 ] || { echo "$c exit $rc"; head -3 out/got.$c; }
 	cmp -s out/want.$c out/got.$c || echo "$c output differs"
 done
 ls ro | cmp -s - want.ls || echo "files created: $(ls ro)"

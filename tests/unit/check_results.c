@@ -166,8 +166,9 @@ make_node(enum tel_case tc, bool one_gpu)
 	return st;
 }
 
+/* The fixture has 3 readings under load per GPU: @min_readings decides whether they suffice. */
 static void
-load(struct store *st, struct res_model *n)
+load_min(struct store *st, struct res_model *n, size_t min_readings)
 {
 	struct node_row *nodes;
 	size_t nn;
@@ -175,12 +176,19 @@ load(struct store *st, struct res_model *n)
 	struct err err = { 0 };
 
 	res_opts_default(&o);
+	o.min_readings = min_readings;
 	ck_assert_int_eq(store_list_nodes(st, &nodes, &nn, &err), 0);
 	ck_assert_uint_eq(nn, 1);
 	ck_assert_int_eq(res_model_load(st, &nodes[0], &o, true, n, &err), 0);
 	/* The node name is borrowed: keep the rows until the test ends. */
 	n->nd.name = "default";
 	store_free_nodes(nodes, nn);
+}
+
+static void
+load(struct store *st, struct res_model *n)
+{
+	load_min(st, n, 3);
 }
 
 START_TEST(test_straggler_is_a_device)
@@ -251,6 +259,35 @@ START_TEST(test_window_cuts_idle_readings)
 	ck_assert_uint_eq(th.nhot, 2);
 	ck_assert_int_eq(th.hottest[0], 3);
 	ck_assert_int_eq(th.slowest[0], 3);
+	ck_assert_uint_eq(n.tel.nload[RES_HOT][0], 3);
+	res_thermal_release(&th);
+	res_model_release(&n);
+	store_close(st);
+}
+END_TEST
+
+START_TEST(test_too_few_readings_under_load)
+{
+	struct store *st = make_node(TEL_IN_WINDOW, false);
+	struct res_model n;
+	struct res_thermal th;
+	struct res_verdict v;
+	struct check_params p;
+
+	load_min(st, &n, 4);
+	/* The medians of every reading stay; the spreads need 4 readings under load. */
+	ck_assert_double_eq(n.tel.med[RES_HOT][1], 75);
+	ck_assert(isnan(n.tel.load_med[RES_HOT][1]));
+	res_thermal_eval(&n.nd, &n.tel, n.mean_lead, n.nsamples, &th);
+	ck_assert(isnan(th.temp_spread));
+	check_params_default(&p);
+	res_verdict_eval(&n, &p, LEAD_SUM, &v);
+	ck_assert_int_eq(v.r.rule[CHECK_TEMP].state, CHECK_SKIPPED);
+	ck_assert_str_eq(v.r.rule[CHECK_TEMP].why,
+			 "0 of 2 GPUs with 4+ hotspot temperature readings under load (gfx "
+			 "activity > 10%, or power > 150 W without activity readings)");
+	ck_assert_int_eq(v.r.verdict, CHECK_INCONCLUSIVE);
+	res_verdict_release(&v);
 	res_thermal_release(&th);
 	res_model_release(&n);
 	store_close(st);
@@ -394,6 +431,7 @@ results_suite(void)
 	tcase_add_test(tc, test_straggler_is_a_device);
 	tcase_add_test(tc, test_one_gpu_has_no_straggler);
 	tcase_add_test(tc, test_window_cuts_idle_readings);
+	tcase_add_test(tc, test_too_few_readings_under_load);
 	tcase_add_test(tc, test_whole_log_drops_idle_temperature);
 	tcase_add_test(tc, test_straggler_rule);
 	tcase_add_test(tc, test_collective_waits);

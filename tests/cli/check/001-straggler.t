@@ -3,12 +3,12 @@ setup: litsi synth --seed 1 --straggler 5 -o node >/dev/null && litsi ingest nod
 run: litsi check
 exit: 1
 --- stdout
-node default: IMBALANCED
+node default: IMBALANCED: 2 thermal rules fired
   straggler: gpu 5 (100.0% of 10 samples)
-  fired   temp-spread  1.176 (threshold 1.100)
+  fired   temp-spread  1.176 (threshold 1.100); hottest minus coolest 12.0 C (needs 5.0)
   fired   freq-spread  1.054 (threshold 1.040)
   fired   straggler    1.061 (threshold 1.020); gpu 5 straggler in 100.0% of samples
-  skipped throttle     no throttling telemetry for two or more GPUs
+  skipped throttle     no throttling telemetry
   recommended caps (gpu-realloc, model prediction): gpu 0 726 W, gpu 1 723 W, gpu 2 731 W, gpu 3 727 W, gpu 4 721 W, gpu 5 750 W, gpu 6 721 W, gpu 7 721 W
-1 of 1 node imbalanced: default
+1 of 1 node imbalanced: default; 0 inconclusive
 --- stderr

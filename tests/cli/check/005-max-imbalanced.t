@@ -7,16 +7,18 @@ run: for n in 0 1 2 3; do litsi check --max-imbalanced $n > out; echo "max $n: e
 exit: 0
 --- stdout
 max 0: exit 1
-2 of 3 nodes imbalanced: job/n1, job/n2
+2 of 3 nodes imbalanced: job/n1, job/n2; 0 inconclusive
 max 1: exit 1
-2 of 3 nodes imbalanced: job/n1, job/n2
+2 of 3 nodes imbalanced: job/n1, job/n2; 0 inconclusive
 max 2: exit 0
-2 of 3 nodes imbalanced: job/n1, job/n2
+2 of 3 nodes imbalanced: job/n1, job/n2; 0 inconclusive
 max 3: exit 0
-2 of 3 nodes imbalanced: job/n1, job/n2
+2 of 3 nodes imbalanced: job/n1, job/n2; 0 inconclusive
 exit 2
 --- stderr
 litsi check: invalid --max-imbalanced '-1' (a count of nodes, 0 or more)
 usage: litsi check [--node name] [--max-temp-spread x] [--max-freq-spread x]
                    [--min-gain x] [--max-throttle pct] [--persist pct] [--epsilon pct]
+                   [--min-temp-diff C] [--min-samples n] [--load-activity pct]
+                   [--load-power W] [--min-readings n] [--allow-inconclusive]
                    [--idle-power W] [--max-imbalanced n] [--format text|json|junit]

@@ -7,5 +7,5 @@ exit: 0
 n1.db: 1 node, 9 sources (9 added, 0 already present), 9984 kernels added
 n2.db: 1 node, 9 sources (9 added, 0 already present), 9984 kernels added
 merged 2 databases: 18 sources added, 0 already present
-1 of 2 nodes imbalanced: n1
+1 of 2 nodes imbalanced: n1; 0 inconclusive
 --- stderr

@@ -1,15 +1,17 @@
-desc: names with escapes, BEL, NUL, quotes, backslashes, a leading space and an invalid byte give well-formed SVG; plot corr --kernel finds such a name
+desc: names with escapes, BEL, NUL, quotes, backslashes, a leading space and an invalid byte give well-formed SVG; plot corr --kernel finds such a name; heatmap without telemetry: exit 3, no file
 needs: gnuplot python3 xmllint
 setup: python3 $DATA/hostile/make.py $SAMPLES/mi300x-straggler h && litsi -q ingest h
-run: for f in leads overlap corr heatmap caps; do litsi plot $f -o $f.svg >/dev/null; echo "$f exit $?"; xmllint --noout $f.svg; done; litsi plot corr --kernel "$(printf ' a"b\\c\001d')" -o k.svg; echo "exit $?"; xmllint --noout k.svg && grep -o '<text>Overlap ratio[^<]*</text>' k.svg
+run: for f in leads overlap corr caps heatmap; do litsi plot $f -o $f.svg >/dev/null; echo "$f exit $?"; xmllint --noout $f.svg; done; litsi plot corr --kernel "$(printf ' a"b\\c\001d')" -o k.svg; echo "exit $?"; xmllint --noout k.svg && grep -o '<text>Overlap ratio[^<]*</text>' k.svg
 exit: 0
 --- stdout
 leads exit 0
 overlap exit 0
 corr exit 0
-heatmap exit 0
 caps exit 0
+heatmap exit 3
 wrote k.svg
 exit 0
 <text>Overlap ratio and duration of a”b⧵c⧵x01d - node default</text>
 --- stderr
+litsi: node 'default' has no telemetry; the heatmap figure needs an amd-smi, rocm-smi or nvidia-smi log ingested into the node
+warning: failed to load external entity "heatmap.svg"

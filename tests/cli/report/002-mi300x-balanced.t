@@ -73,11 +73,11 @@ recommended power caps (model prediction of the closed loop; the commands are pr
   limits: TDP 750 W (table), initial cap 700 W (table), min limit none
 
 == Verdict (litsi check) ==
-node default: ok
+node default: balanced: 2 thermal rules passed
   straggler: none persistent
-  passed  temp-spread  1.015 (threshold 1.100)
+  passed  temp-spread  1.015 (threshold 1.100); hottest minus coolest 1.0 C (needs 5.0)
   passed  freq-spread  1.005 (threshold 1.040)
   passed  straggler    1.023 (threshold 1.020); no persistent straggler (most frequent: 50.0% of samples)
-  skipped throttle     no throttling telemetry for two or more GPUs
+  skipped throttle     no throttling telemetry
   recommended caps (gpu-realloc, model prediction): gpu 0 702 W, gpu 1 699 W, gpu 2 700 W, gpu 3 700 W, gpu 4 699 W, gpu 5 700 W, gpu 6 702 W, gpu 7 698 W
 --- stderr

@@ -73,11 +73,11 @@ recommended power caps (model prediction of the closed loop; the commands are pr
   limits: TDP 750 W (table), initial cap 700 W (table), min limit none
 
 == Verdict (litsi check) ==
-node default: IMBALANCED
+node default: IMBALANCED: 2 thermal rules fired
   straggler: gpu 2 (100.0% of 6 samples)
-  fired   temp-spread  1.206 (threshold 1.100)
+  fired   temp-spread  1.206 (threshold 1.100); hottest minus coolest 14.0 C (needs 5.0)
   fired   freq-spread  1.064 (threshold 1.040)
   fired   straggler    1.067 (threshold 1.020); gpu 2 straggler in 100.0% of samples
-  skipped throttle     no throttling telemetry for two or more GPUs
+  skipped throttle     no throttling telemetry
   recommended caps (gpu-realloc, model prediction): gpu 0 699 W, gpu 1 701 W, gpu 2 724 W, gpu 3 694 W, gpu 4 686 W, gpu 5 692 W, gpu 6 710 W, gpu 7 694 W
 --- stderr

@@ -82,11 +82,11 @@ recommended power caps (model prediction of the closed loop; the commands are pr
   limits: TDP 750 W (table), initial cap 700 W (table), min limit none
 
 == Verdict (litsi check) ==
-node default: IMBALANCED
+node default: IMBALANCED: 2 thermal rules fired
   straggler: gpu 5 (100.0% of 1 samples)
-  fired   temp-spread  1.176 (threshold 1.100)
+  fired   temp-spread  1.176 (threshold 1.100); hottest minus coolest 12.0 C (needs 5.0)
   fired   freq-spread  1.054 (threshold 1.040)
-  fired   straggler    1.060 (threshold 1.020); gpu 5 straggler in 100.0% of samples
-  skipped throttle     no throttling telemetry for two or more GPUs
+  skipped straggler    1 matched sample; persistence needs 3 (--min-samples)
+  skipped throttle     no throttling telemetry
   recommended caps (gpu-realloc, model prediction): gpu 0 700 W, gpu 1 694 W, gpu 2 703 W, gpu 3 698 W, gpu 4 692 W, gpu 5 724 W, gpu 6 694 W, gpu 7 695 W
 --- stderr

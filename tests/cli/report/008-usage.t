@@ -7,4 +7,5 @@ litsi report: invalid --format 'xml' (expected text or json)
 usage: litsi report [--detail] [--keep] [--node name] [--plots dir]
                     [--tdp W] [--cap W] [--budget W] [--baseline-power W]
                     [--idle-power W] [--tz zone] [--clock-offset ns]
-                    [--format text|json] [path ...]
+                    [--allow-inconclusive] [--min-instances n] [--format text|json]
+                    [path ...]

@@ -16,4 +16,5 @@ litsi report: --cap 650 is above --tdp 600
 usage: litsi report [--detail] [--keep] [--node name] [--plots dir]
                     [--tdp W] [--cap W] [--budget W] [--baseline-power W]
                     [--idle-power W] [--tz zone] [--clock-offset ns]
-                    [--format text|json] [path ...]
+                    [--allow-inconclusive] [--min-instances n] [--format text|json]
+                    [path ...]

@@ -5,6 +5,6 @@ run: litsi report | grep -E 'straggler'
 exit: 0
 --- stdout
 straggler: none (no sample has a straggler)
-  straggler: none persistent
+  straggler: not judged: no samples matched across two or more GPUs
   skipped straggler    no samples matched across two or more GPUs
 --- stderr

@@ -18,4 +18,6 @@ usage: litsi model [--node name] [--epsilon pct] [--baseline-power W] [--idle-po
 litsi check: invalid --epsilon '75' (percent, 0 to 50)
 usage: litsi check [--node name] [--max-temp-spread x] [--max-freq-spread x]
                    [--min-gain x] [--max-throttle pct] [--persist pct] [--epsilon pct]
+                   [--min-temp-diff C] [--min-samples n] [--load-activity pct]
+                   [--load-power W] [--min-readings n] [--allow-inconclusive]
                    [--idle-power W] [--max-imbalanced n] [--format text|json|junit]

@@ -1,7 +1,7 @@
 desc: nvidia-smi telemetry makes an H100 node; thermal reads its spread back
 setup: litsi -q synth --gpus 4 --samples 2 --layers 2 --straggler 0 --telemetry nvidia-smi -o node
 setup: litsi -q ingest --tz UTC --node n node/rank0.json node/rank1.json node/rank2.json node/rank3.json node/nvidia-smi.csv
-run: head -3 node/nvidia-smi.csv; litsi thermal --node n | sed -n '/^# temp_spread/{n;p;}' | cut -f1,2,4
+run: head -3 node/nvidia-smi.csv; litsi thermal --node n --min-readings 2 | sed -n '/^# temp_spread/{n;p;}' | cut -f1,2,4
 exit: 0
 --- stdout
 timestamp, index, power.draw [W], temperature.gpu, clocks.current.sm [MHz], clocks.current.memory [MHz], utilization.gpu [%], utilization.memory [%], power.limit [W], clocks.max.sm [MHz], power.min_limit [W], power.max_limit [W], power.default_limit [W]

@@ -6,6 +6,7 @@ exit: 0
 --- stdout
 node: default
 window: whole telemetry log (not aligned with any traced window); temperature and clock readings at gfx activity <= 1% left out
+under load: spreads use readings at gfx activity > 10% (power > 150 W without activity readings), 3+ per GPU: 0 of 8 GPUs for temperature, 0 for clock
 
 thermal
 gpu  metric          n  median  min     max     twmean
@@ -55,6 +56,6 @@ gpu  energy_j  seconds
 
 spread
 temp_spread  freq_spread  spearman_temp_lead  hottest_first    slowest_first
-     1.0909          n/a                 n/a  3,2,1,6,7,0,4,5  -
+        n/a          n/a                 n/a  3,2,1,6,7,0,4,5  -
 lead: no matched traces; spearman_temp_lead is not defined
 --- stderr

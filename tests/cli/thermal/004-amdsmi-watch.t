@@ -1,10 +1,11 @@
-desc: amd-smi watch log from tests/data: statistics, energy, spreads, orders
+desc: amd-smi watch log from tests/data (2-3 readings a GPU, so --min-readings 2): statistics, energy, spreads, orders
 setup: litsi ingest $DATA/telemetry/amdsmi-metric-watch.csv
-run: litsi thermal --format csv
+run: litsi thermal --format csv --min-readings 2
 exit: 0
 --- stdout
 # node: default
 # window: whole telemetry log (not aligned with any traced window); temperature and clock readings at gfx activity <= 1% left out
+# under load: spreads use readings at gfx activity > 10% (power > 150 W without activity readings), 2+ per GPU: 7 of 8 GPUs for temperature, 7 for clock
 
 gpu,metric,n,median,min,max,twmean
 0,temp_hotspot_c,2,47.5,45,50,45
@@ -51,6 +52,6 @@ gpu,energy_j,seconds
 7,940,2
 
 temp_spread,freq_spread,spearman_temp_lead,hottest_first,slowest_first
-1.1063829787234043,1.0307976593778874,,"7,6,5,4,1,3,0,2","2,3,4,0,5,1,6,7"
+1.1237113402061856,1.035467388037271,,"7,6,5,4,1,3,0,2","2,3,4,0,5,1,6,7"
 # lead: no matched traces; spearman_temp_lead is not defined
 --- stderr

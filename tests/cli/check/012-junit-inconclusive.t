@@ -1,0 +1,13 @@
+desc: junit and json carry the verdict of an inconclusive node
+setup: litsi -q synth --seed 1 --straggler 5 -o node && litsi -q ingest node/rank0.json node/rank1.json node/rank2.json node/rank3.json node/rank4.json node/rank5.json node/rank6.json node/rank7.json
+run: litsi check --format junit | grep -E "testsuites|property|verdict"; litsi check --allow-inconclusive --format junit | grep -A1 "testcase.*name=\"verdict\""; litsi check --format json | grep verdict
+exit: 0
+--- stdout
+<testsuites name="litsi check" tests="5" failures="2" skipped="3">
+    <properties><property name="verdict" value="inconclusive"/></properties>
+    <testcase classname="litsi.check.default" name="verdict">
+</testsuites>
+    <testcase classname="litsi.check.default" name="verdict">
+      <skipped message="inconclusive: straggler gpu 5, cause not measured: no thermal telemetry under load"/>
+{"node":"default","imbalanced":0,"straggler":5,"straggler_share_pct":100,"samples":10,"verdict":"inconclusive","reason":"straggler gpu 5, cause not measured: no thermal telemetry under load"}
+--- stderr

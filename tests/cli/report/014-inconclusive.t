@@ -1,0 +1,17 @@
+desc: report on traces without telemetry: the verdict says inconclusive, exit 5; --allow-inconclusive exits 0; json carries the verdict
+setup: litsi -q synth --seed 1 --straggler 5 -o node && mkdir t && cp node/rank*.json t/
+run: litsi report t > out; echo "exit $?"; sed -n '/== Verdict/,$p' out; litsi report --allow-inconclusive >/dev/null; echo "--allow-inconclusive: exit $?"; litsi report --format json | grep -o '"verdict":"[a-z]*"'
+exit: 0
+--- stdout
+exit 5
+== Verdict (litsi check) ==
+node default: INCONCLUSIVE: straggler gpu 5, cause not measured: no thermal telemetry under load
+  straggler: gpu 5 (100.0% of 10 samples)
+  skipped temp-spread  no hotspot temperature telemetry
+  skipped freq-spread  no gfx clock telemetry
+  fired   straggler    1.061 (threshold 1.020); gpu 5 straggler in 100.0% of samples
+  skipped throttle     no throttling telemetry
+  recommended caps: unavailable: needs power and gfx clock telemetry and the idle power (--idle-power)
+--allow-inconclusive: exit 0
+"verdict":"inconclusive"
+--- stderr

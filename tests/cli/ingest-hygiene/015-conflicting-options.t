@@ -14,9 +14,11 @@ litsi report: --detail and --format json contradict each other: --detail adds ta
 usage: litsi report [--detail] [--keep] [--node name] [--plots dir]
                     [--tdp W] [--cap W] [--budget W] [--baseline-power W]
                     [--idle-power W] [--tz zone] [--clock-offset ns]
-                    [--format text|json] [path ...]
+                    [--allow-inconclusive] [--min-instances n] [--format text|json]
+                    [path ...]
 litsi report: --keep keeps the temporary database of a report on paths; without paths, or with -d or LITSI_DB, there is none
 usage: litsi report [--detail] [--keep] [--node name] [--plots dir]
                     [--tdp W] [--cap W] [--budget W] [--baseline-power W]
                     [--idle-power W] [--tz zone] [--clock-offset ns]
-                    [--format text|json] [path ...]
+                    [--allow-inconclusive] [--min-instances n] [--format text|json]
+                    [path ...]

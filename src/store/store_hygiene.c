@@ -272,6 +272,10 @@ static const char node_samples_sql[] =
 	"SELECT min(s.start_ns), max(s.end_ns) FROM sample s JOIN gpu g ON g.id = s.gpu_id"
 	" JOIN source o ON o.id = s.source_id WHERE g.node_id = ?2 AND o.clock = 'epoch'"
 	" AND ?1 = ?1";
+/* Traces of the node other than this source's (the warning is given once, at the first). */
+static const char other_samples_sql[] =
+	"SELECT min(s.start_ns), max(s.end_ns) FROM sample s JOIN gpu g ON g.id = s.gpu_id"
+	" WHERE g.node_id = ?2 AND s.source_id != ?1";
 
 int
 store_telemetry_outside(struct store *st, int64_t source_id, int64_t node_id, const char *node,
@@ -289,6 +293,8 @@ store_telemetry_outside(struct store *st, int64_t source_id, int64_t node_id, co
 	is_telem = rc == 1;
 	if (!is_telem && (rc = range_of(st, src_samples_sql, source_id, node_id, &a0, &a1, err)) <= 0)
 		return rc;
+	if (!is_telem && (rc = range_of(st, other_samples_sql, source_id, node_id, &b0, &b1, err)))
+		return rc < 0 ? rc : 0;
 	rc = range_of(st, is_telem ? node_samples_sql : node_telem_sql, source_id, node_id, &b0,
 		      &b1, err);
 	if (rc <= 0 || !apart_ns(a0, a1, b0, b1))

@@ -156,6 +156,9 @@ pick_node(struct litsi_ctx *ctx, const char *want, struct node_row **node, size_
 			     "the database holds %zu nodes (%s); a figure shows one: choose it "
 			     "with --node", *n, names);
 		free(names);
+		store_free_nodes(*node, *n);
+		*node = NULL;
+		*n = 0;
 	}
 	return rc;
 }

@@ -16,7 +16,7 @@ for page in "$@"; do
 	function unesc(s) {
 		gsub(/\\&/, "", s); gsub(/\\-/, "-", s); gsub(/\\e/, "\\", s)
 		gsub(/\\\(aq/, "\047", s); gsub(/\\\(em/, "-", s); gsub(/\\\(en/, "-", s)
-		gsub(/\\\(mu/, "x", s); gsub(/\\\(>=/, ">=", s); gsub(/\\\(<=/, "<=", s)
+		gsub(/\\\(mu/, "x", s); gsub(/\\\(de/, "deg", s); gsub(/\\\(>=/, ">=", s); gsub(/\\\(<=/, "<=", s)
 		gsub(/\\ /, " ", s)
 		return s
 	}

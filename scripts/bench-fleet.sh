@@ -28,7 +28,7 @@ gen() {
 	*) opt="--temp-spread 0" ;;
 	esac
 	rm -rf "t-$r-$i" "$db" "$db-wal" "$db-shm"
-	"$litsi" synth --gpus 8 --samples 2 --layers 8 --seed $((r * 10000 + i + 1)) $opt \
+	"$litsi" synth --gpus 8 --samples 3 --layers 8 --seed $((r * 10000 + i + 1)) $opt \
 		-o "t-$r-$i" >/dev/null
 	"$litsi" -q -d "$db" ingest --node "run$r/$name" "t-$r-$i"
 	rm -rf "t-$r-$i"

@@ -294,7 +294,7 @@ store_gpu_limits(struct store *st, int64_t gpu_id, const char *run, struct gpu_l
 		int rc;
 
 		if (st->version >= 2) {
-			if (store_prepare(st,
+			if (store_prepare_cached(st,
 					  "SELECT l.watts FROM gpu_limit l JOIN source s"
 					  " ON s.id = l.source_id WHERE l.gpu_id = ?1 AND l.kind = ?2"
 					  " AND (?3 IS NULL OR s.run = ?3) ORDER BY l.source_id DESC"
@@ -308,7 +308,7 @@ store_gpu_limits(struct store *st, int64_t gpu_id, const char *run, struct gpu_l
 			rc = sqlite3_step(s);
 			if (rc == SQLITE_ROW)
 				*dst[i] = sqlite3_column_double(s, 0);
-			sqlite3_finalize(s);
+			sqlite3_reset(s);
 			if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 				return store_sqlerr(st, err, "cannot load power limits");
 			if (rc == SQLITE_ROW)
@@ -331,7 +331,7 @@ store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct e
 	*n = 0;
 	if (st->version < 2)
 		return 0;
-	if (store_prepare(st,
+	if (store_prepare_cached(st,
 			  "SELECT run FROM source WHERE node_id = ? AND run IS NOT NULL"
 			  " GROUP BY run ORDER BY min(id)",
 			  &s, err))
@@ -341,7 +341,7 @@ store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct e
 		VEC_GROW(*names, *n + 1, alloc);
 		(*names)[(*n)++] = store_text_dup(s, 0);
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list runs");
 }
 
@@ -355,7 +355,7 @@ store_run_steps(struct store *st, int64_t node_id, const char *run, double **ste
 
 	*step_ns = NULL;
 	*n = 0;
-	if (store_prepare(st, st->version >= 2 ?
+	if (store_prepare_cached(st, st->version >= 2 ?
 			  "SELECT max(sm.end_ns - sm.start_ns) FROM sample sm"
 			  " JOIN gpu g ON g.id = sm.gpu_id JOIN source so ON so.id = sm.source_id"
 			  " WHERE g.node_id = ?1 AND sm.step >= 0 AND (?2 IS NULL OR so.run = ?2)"
@@ -372,7 +372,7 @@ store_run_steps(struct store *st, int64_t node_id, const char *run, double **ste
 		VEC_GROW(*step_ns, *n + 1, alloc);
 		(*step_ns)[(*n)++] = sqlite3_column_double(s, 0);
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load step times");
 }
 
@@ -395,7 +395,7 @@ store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char 
 
 	*median = NAN;
 	/* readings of the run's sources inside the run's traced window (its samples) */
-	if (store_prepare(st, runs ?
+	if (store_prepare_cached(st, runs ?
 			  "WITH w AS (SELECT min(sm.start_ns) AS t0, max(sm.end_ns) AS t1 FROM sample sm"
 			  " JOIN gpu g ON g.id = sm.gpu_id JOIN source so ON so.id = sm.source_id"
 			  " WHERE g.node_id = (SELECT node_id FROM gpu WHERE id = ?1) AND sm.step >= 0"
@@ -417,7 +417,7 @@ store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char 
 		VEC_GROW(v, n + 1, alloc);
 		v[n++] = sqlite3_column_double(s, 0);
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	if (n)
 		*median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 	free(v);

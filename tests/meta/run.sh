@@ -94,6 +94,9 @@ $ex (exit $rc): $(head -c 300 "$d/out")"
 	done < "$d/examples"
 	if [ -z "$bad" ]; then ok "$name EXAMPLES run"; else notok "$name EXAMPLES run" "$bad"; fi
 done
+# ... and none hides from that run in a literal block.
+hidden=$(awk '/^\.Sh EXAMPLES/ {on=1; next} /^\.Sh/ {on=0} on && /^\$ litsi/ { print FILENAME }' "$top"/man/*.1 | sort -u)
+if [ -z "$hidden" ]; then ok "every EXAMPLES command is a .Dl line that runs"; else notok "every EXAMPLES command is a .Dl line that runs" "$hidden"; fi
 
 # 7. A write error on standard output is exit 4 with a message.
 if [ -w /dev/full ]; then

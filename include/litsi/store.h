@@ -6,6 +6,7 @@
 #ifndef LITSI_STORE_H
 #define LITSI_STORE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -30,6 +31,12 @@ enum store_mode {
  */
 int store_open(const char *path, enum store_mode mode, struct store **out, struct err *err);
 void store_close(struct store *st);
+/*
+ * store_set_stop() - make statements on @st stop when *@stop becomes non-zero
+ * (SIGINT/SIGTERM): they fail and the error is LITSI_EINTR; a transaction
+ * that sees it is rolled back, never committed. NULL: never stop.
+ */
+void store_set_stop(struct store *st, const volatile sig_atomic_t *stop);
 /*
  * store_read_begin() - a read transaction, so that a run of queries reads one
  * snapshot and takes the file lock once, unless a transaction is open already;

@@ -690,6 +690,7 @@ work(struct ingest_run *main_run, struct ingest_job *j)
 	if (store_open(j->tmp, STORE_SCRATCH, &wctx.st, &wctx.err)) {
 		record_failure(&wr, &wctx.err);
 	} else {
+		store_set_stop(wctx.st, &interrupted);
 		ingest_file(&wr, j->path);
 		store_close(wctx.st);
 	}
@@ -787,6 +788,9 @@ write_job(struct ingest_run *run, struct ingest_job *j)
 		print_summary(run, j->path, &sum);
 		run->nr_dup++;
 	} else if (rc) {
+		if (rc == LITSI_EINTR)
+			err_set(&err, LITSI_EINTR, "%s: interrupted; nothing of it was written",
+				j->path);
 		record_failure(run, &err);
 	} else {
 		fwrite(j->out, 1, j->outlen, ctx->out);
@@ -1022,6 +1026,8 @@ run_ingest(struct ingest_run *run)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	/* a signal during a file's final write rolls it back too */
+	store_set_stop(ctx->st, &interrupted);
 	/* --tz sets TZ for the parsers: not something two threads can share. */
 	if (run->jobs > 1 && !run->popts.tz) {
 		/* the in-memory linking budget is shared by the files parsed at once */
@@ -1030,6 +1036,7 @@ run_ingest(struct ingest_run *run)
 	} else
 		for (i = 0; i < run->nr_items && !interrupted; i++)
 			ingest_item(run, &run->items[i]);
+	store_set_stop(ctx->st, NULL);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (interrupted)

@@ -16,7 +16,31 @@ enum { BUSY_TIMEOUT_MS = 60000 };
 int
 store_sqlerr(struct store *st, struct err *err, const char *what)
 {
+	if (st->stop && *st->stop)
+		return err_set(err, LITSI_EINTR, "interrupted");
 	return err_set(err, LITSI_EDB, "%s: %s: %s", st->path, what, sqlite3_errmsg(st->db));
+}
+
+int
+store_stopped(struct store *st, struct err *err)
+{
+	return st->stop && *st->stop ? err_set(err, LITSI_EINTR, "interrupted") : 0;
+}
+
+static int
+on_progress(void *arg)
+{
+	const struct store *st = arg;
+
+	return st->stop && *st->stop;
+}
+
+void
+store_set_stop(struct store *st, const volatile sig_atomic_t *stop)
+{
+	st->stop = stop;
+	/* every few thousand VM steps: a long statement stops within milliseconds */
+	sqlite3_progress_handler(st->db, stop ? 4096 : 0, stop ? on_progress : NULL, st);
 }
 
 int

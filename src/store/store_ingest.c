@@ -895,10 +895,16 @@ ingest_free(struct store_ingest *ig)
 void
 store_ingest_abort(struct store_ingest *ig)
 {
+	const volatile sig_atomic_t *stop;
+
 	if (!ig)
 		return;
+	/* the clean-up runs even when a stop flag interrupted the rest */
+	stop = ig->st->stop;
+	store_set_stop(ig->st, NULL);
 	sqlite3_exec(ig->st->db, "ROLLBACK", NULL, NULL, NULL);
 	sqlite3_exec(ig->st->db, unstage_sql, NULL, NULL, NULL);
+	store_set_stop(ig->st, stop);
 	store_names_reset(ig->st);
 	ingest_free(ig);
 }
@@ -1636,12 +1642,13 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 	    store_telemetry_outside(ig->st, ig->source_id, ig->node_id, node_name(ig),
 				    sum->warning, sizeof(sum->warning), err))
 		goto fail;
-	if (store_exec(ig->st, "COMMIT", err))
+	if (store_stopped(ig->st, err) || store_exec(ig->st, "COMMIT", err))
 		goto fail;
 	sqlite3_exec(ig->st->db, unstage_sql, NULL, NULL, NULL);
 	ingest_free(ig);
 	return 0;
 fail:
+	store_stopped(ig->st, err);	/* whatever failed, a stop caused it */
 	store_ingest_abort(ig);
 	return err->status;
 }

@@ -17,6 +17,7 @@ struct store {
 	int version;		/* schema version (PRAGMA user_version) */
 	struct store_cached *cached;	/* prepared read statements, by SQL text */
 	size_t nr_cached, alloc_cached;
+	const volatile sig_atomic_t *stop;	/* store_set_stop(); NULL = never */
 };
 
 struct store_cached {
@@ -24,8 +25,13 @@ struct store_cached {
 	sqlite3_stmt *s;
 };
 
-/* store_sqlerr() - record the SQLite error of @db with context @what; LITSI_EDB. */
+/*
+ * store_sqlerr() - record the SQLite error of @db with context @what; LITSI_EDB,
+ * or LITSI_EINTR when the stop flag (store_set_stop()) interrupted it.
+ */
 int store_sqlerr(struct store *st, struct err *err, const char *what);
+/* store_stopped() - LITSI_EINTR into @err when the stop flag is set, else 0. */
+int store_stopped(struct store *st, struct err *err);
 /* store_prepare() - prepare @sql or record the error. */
 int store_prepare(struct store *st, const char *sql, sqlite3_stmt **stmt, struct err *err);
 /*

@@ -132,8 +132,9 @@ exec_sql(struct merge *m, const char *sql, struct err *err)
 	char *msg = NULL;
 
 	if (sqlite3_exec(m->st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		err_set(err, LITSI_EDB, "%s: merge failed: %s", m->out_path,
-			msg ? msg : sqlite3_errmsg(m->st->db));
+		if (!store_stopped(m->st, err))
+			err_set(err, LITSI_EDB, "%s: merge failed: %s", m->out_path,
+				msg ? msg : sqlite3_errmsg(m->st->db));
 		sqlite3_free(msg);
 		return err->status;
 	}
@@ -1326,6 +1327,7 @@ store_adopt(struct store *st, const char *path, const char *name, struct merge_s
 	    struct err *err)
 {
 	const char *inputs[1] = { path };
+	const volatile sig_atomic_t *stop;
 	struct merge m = { .st = st, .out_path = st->path, .inputs = inputs, .sql = SBUF_INIT,
 			   .joins = SBUF_INIT };
 	int rc;
@@ -1337,13 +1339,17 @@ store_adopt(struct store *st, const char *path, const char *name, struct merge_s
 	if (exec_sql(&m, "BEGIN IMMEDIATE", err))
 		goto out;
 	rc = adopt_copy(&m, path, name, stats, err);
+	if (rc != 1 && store_stopped(st, err))	/* whatever failed, a stop caused it */
+		rc = err->status;
+	/* the clean-up runs even when the stop flag interrupted the copy */
+	stop = st->stop;
+	store_set_stop(st, NULL);
 	if (rc || exec_sql(&m, "COMMIT", err))
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-	if (rc == 1) {
-		detach(&m, "in0");
-		merge_release(&m);
-		return 1;
-	}
+	detach(&m, "in0");
+	merge_release(&m);
+	store_set_stop(st, stop);
+	return rc == 1 ? 1 : err->status;
 out:
 	detach(&m, "in0");
 	merge_release(&m);

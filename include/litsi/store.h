@@ -101,6 +101,7 @@ struct merge_stats {
 	int64_t sources_added;	/* of those, new to the output */
 	int64_t nodes;		/* nodes the input holds */
 	int64_t kernels_added;	/* kernel rows of the new sources */
+	char warning[512];	/* store_adopt(): "" or as ingest_summary.warning */
 };
 
 /*
@@ -123,7 +124,8 @@ int store_merge(const char *out_path, const char *const *inputs, size_t n,
  * them; a rank that differs from the one @st holds is refused (LITSI_EDATA)
  * as the ingest refuses it, the message naming the ingested file @name.
  * Returns 1, copying nothing, when @st holds all of its sources already (the
- * same content: a duplicate).
+ * same content: a duplicate). stats->warning: what the ingest would have
+ * warned of (telemetry outside its node's traced window).
  */
 int store_adopt(struct store *st, const char *path, const char *name,
 		struct merge_stats *stats, struct err *err);

@@ -794,6 +794,8 @@ write_job(struct ingest_run *run, struct ingest_job *j)
 		record_failure(run, &err);
 	} else {
 		fwrite(j->out, 1, j->outlen, ctx->out);
+		if (ms.warning[0] && ctx->verbose >= 0)
+			warn("%s: %s", j->path, ms.warning);
 		run->nr_ok++;
 	}
 }

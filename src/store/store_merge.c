@@ -1281,6 +1281,31 @@ adopt_hygiene(struct merge *m, const char *name, bool runs, struct err *err)
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(m->st, err, "cannot check the GPUs of a file");
 }
 
+/* The ingest's warning for the file's new sources: telemetry outside the traced window. */
+static int
+adopt_outside(struct merge *m, struct merge_stats *stats, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (store_prepare(m->st,
+			  "SELECT d.id, d.node_id, n.name FROM main.source d JOIN main.node n"
+			  " ON n.id = d.node_id JOIN \"in0\".source i ON i.sha256 = d.sha256"
+			  " WHERE i.id IN (SELECT old FROM temp.merge_fresh)",
+			  &s, err))
+		return err->status;
+	while (!stats->warning[0] && (rc = sqlite3_step(s)) == SQLITE_ROW)
+		if (store_telemetry_outside(m->st, sqlite3_column_int64(s, 0),
+					    sqlite3_column_int64(s, 1),
+					    (const char *)sqlite3_column_text(s, 2), stats->warning,
+					    sizeof(stats->warning), err)) {
+			sqlite3_finalize(s);
+			return err->status;
+		}
+	sqlite3_finalize(s);
+	return 0;
+}
+
 static int
 adopt_copy(struct merge *m, const char *path, const char *name, struct merge_stats *stats,
 	   struct err *err)
@@ -1313,7 +1338,7 @@ adopt_copy(struct merge *m, const char *path, const char *name, struct merge_sta
 		     " FROM \"in0\".gpu s JOIN temp.mmap_gpu mp ON mp.old = s.id WHERE d.id = mp.new",
 		     err))
 		return err->status;
-	if (adopt_hygiene(m, name, true, err))
+	if (adopt_hygiene(m, name, true, err) || adopt_outside(m, stats, err))
 		return err->status;
 	stats->sources_added = fresh;
 	return query_i64(m,

@@ -516,9 +516,10 @@ check_schema(struct merge *m, const char *alias, const char *path, struct err *e
 }
 
 /*
- * A node that both @src and @dst hold must hold the same sources in both (a
- * node without sources in @src, such as one whose sources were all present
- * already while staging, matches anything), and
+ * A run of a node (its sources of one --run, or of none) that both @src and
+ * @dst hold must hold the same sources in both (other runs of the node, and
+ * nodes without sources in @src, such as one whose sources were all present
+ * already while staging, match anything), and
  * a source both hold must belong to the same node: otherwise the two would be
  * mixed. @src_name names @src; @dst's nodes are named by the input that
  * brought them (when @lookup), else by @dst_name.
@@ -533,24 +534,34 @@ check_clash(struct merge *m, const char *src, const char *dst, const char *src_n
 
 	sbuf_reset(&m->sql);
 	add_tpl(&m->sql,
-		"SELECT n.name FROM @S.node n JOIN @D.node d ON d.name = n.name"
-		" WHERE EXISTS (SELECT 1 FROM @S.source WHERE node_id = n.id)"
-		" AND (EXISTS (SELECT sha256 FROM @S.source WHERE node_id = n.id"
-		"  EXCEPT SELECT sha256 FROM @D.source WHERE node_id = d.id)"
-		" OR EXISTS (SELECT sha256 FROM @D.source WHERE node_id = d.id"
-		"  EXCEPT SELECT sha256 FROM @S.source WHERE node_id = n.id))"
-		" ORDER BY n.name LIMIT 1",
+		"SELECT n.name, r.run FROM @S.node n JOIN @D.node d ON d.name = n.name"
+		" JOIN (SELECT DISTINCT node_id, run FROM @S.source) r ON r.node_id = n.id"
+		" WHERE EXISTS (SELECT 1 FROM @D.source WHERE node_id = d.id AND run IS r.run)"
+		" AND (EXISTS (SELECT sha256 FROM @S.source WHERE node_id = n.id AND run IS r.run"
+		"  EXCEPT SELECT sha256 FROM @D.source WHERE node_id = d.id AND run IS r.run)"
+		" OR EXISTS (SELECT sha256 FROM @D.source WHERE node_id = d.id AND run IS r.run"
+		"  EXCEPT SELECT sha256 FROM @S.source WHERE node_id = n.id AND run IS r.run))"
+		" ORDER BY n.name, r.run LIMIT 1",
 		src, dst);
-	if (query_row(m, m->sql.buf, NULL, NULL, row, 1, &found, err))
+	if (query_row(m, m->sql.buf, NULL, NULL, row, 2, &found, err))
 		return err->status;
 	if (found) {
 		a = src_lookup ? input_of_node(m, row[0], src_name) : src_name;
 		b = dst_lookup ? input_of_node(m, row[0], dst_name) : dst_name;
-		err_set(err, LITSI_EDATA,
-			"'%s' and '%s' both hold node '%s' with different sources; merge only "
-			"databases of different nodes (or of the same node with the same files)",
-			a, b, row[0]);
+		if (row[1])
+			err_set(err, LITSI_EDATA,
+				"'%s' and '%s' both hold run '%s' of node '%s' with different "
+				"sources; merge only databases of different nodes or runs (or of "
+				"the same node and run with the same files)",
+				a, b, row[1], row[0]);
+		else
+			err_set(err, LITSI_EDATA,
+				"'%s' and '%s' both hold node '%s' with different sources; merge "
+				"only databases of different nodes or runs (ingest --run), or of "
+				"the same node with the same files",
+				a, b, row[0]);
 		free(row[0]);
+		free(row[1]);
 		return err->status;
 	}
 	sbuf_reset(&m->sql);
@@ -838,6 +849,46 @@ remember_nodes(struct merge *m, const char *alias, size_t input, struct err *err
 }
 
 /*
+ * A GPU is one part: refuse when @src names a GPU that @dst holds (just
+ * mapped by copy_table) as another product. Names as check_clash().
+ */
+static int
+check_products(struct merge *m, const char *src, const char *dst, const char *src_name,
+	       bool src_lookup, const char *dst_name, bool dst_lookup, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	sbuf_reset(&m->sql);
+	add_tpl(&m->sql,
+		"SELECT dn.name, d.device, d.product, s.product FROM @S.gpu s"
+		" JOIN temp.mmap_gpu mp ON mp.old = s.id JOIN @D.gpu d ON d.id = mp.new"
+		" JOIN @D.node dn ON dn.id = d.node_id"
+		" WHERE s.product IS NOT NULL AND d.product IS NOT NULL AND s.product != d.product",
+		src, dst);
+	if (store_prepare(m->st, m->sql.buf, &s, err))
+		return err->status;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *node = (const char *)sqlite3_column_text(s, 0);
+		const char *held = (const char *)sqlite3_column_text(s, 2);
+		const char *prod = (const char *)sqlite3_column_text(s, 3);
+
+		if (!store_products_differ(held, prod))
+			continue;
+		err_set(err, LITSI_EDATA,
+			"'%s' holds GPU %lld of node '%s' as '%s', '%s' as '%s': two different "
+			"GPUs are never one; merge only databases whose nodes hold the same parts",
+			dst_lookup ? input_of_node(m, node, dst_name) : dst_name,
+			(long long)sqlite3_column_int64(s, 1), node, held,
+			src_lookup ? input_of_node(m, node, src_name) : src_name, prod);
+		sqlite3_finalize(s);
+		return err->status;
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_sqlerr(m->st, err, "cannot check the GPUs' parts");
+}
+
+/*
  * Copy everything new of @src into @dst. @also: a further database whose
  * sources count as present (the output, while staging). @input: the index of
  * the input @src is, or -1 for the stage. Fills @stats when not NULL.
@@ -861,6 +912,8 @@ merge_one(struct merge *m, const char *dst, const char *src, const char *also, i
 		if (copy_table(m, i, dst, src, also, err))
 			return err_prefix(err, "merging table '%s' of '%s'", m->t[i].name,
 					  src_name);
+	if (check_products(m, src, dst, src_name, input < 0, m->out_path, input >= 0, err))
+		return err->status;
 	if (stats) {
 		int64_t v;
 

@@ -9,4 +9,4 @@ exit: 0
 exit 3
 unchanged
 --- stderr
-litsi: 'b.db' and 'a.db' both hold node 'n1' with different sources; merge only databases of different nodes (or of the same node with the same files)
+litsi: 'b.db' and 'a.db' both hold node 'n1' with different sources; merge only databases of different nodes or runs (ingest --run), or of the same node with the same files

@@ -5,4 +5,4 @@ run: litsi merge out.db a.db
 exit: 3
 --- stdout
 --- stderr
-litsi: 'a.db' and 'out.db' both hold node 'n1' with different sources; merge only databases of different nodes (or of the same node with the same files)
+litsi: 'a.db' and 'out.db' both hold node 'n1' with different sources; merge only databases of different nodes or runs (ingest --run), or of the same node with the same files

@@ -10,4 +10,4 @@ merged 11 databases: 22 sources added, 0 already present
 exit 3
 unchanged
 --- stderr
-litsi: 'x.db' and 'all.db' both hold node 'node11' with different sources; merge only databases of different nodes (or of the same node with the same files)
+litsi: 'x.db' and 'all.db' both hold node 'node11' with different sources; merge only databases of different nodes or runs (ingest --run), or of the same node with the same files

@@ -28,6 +28,7 @@ struct part_power {
 	double cap;			/* the cap in force (power.limit, socket_power_limit) */
 	double min, max;		/* min / max power limit */
 	double def;			/* default power limit */
+	double drawn;			/* median power drawn under load; 0: unknown */
 };
 
 /* The limits litsi uses, W, and where each came from. */
@@ -42,9 +43,13 @@ struct part_limits {
  * given) win; then the telemetry @tel of the @G GPUs (the smallest max
  * limit, the largest min limit, the median cap in force) ; then the table row
  * of @product (NULL: unknown). Defaults follow the part: cap0 is its current
- * cap, the TDP its max limit. Return: 0, or -1 when the TDP or cap0 cannot
+ * cap, the TDP its max limit. When no cap in force was recorded and a GPU drew
+ * more than PARTS_DRAWN_OVER above the table's usual cap, the cap in force
+ * was higher than the table's: cap0 is the max limit ("power readings"). Return: 0, or -1 when the TDP or cap0 cannot
  * be placed (the caller names --tdp and --cap in a usage error).
  */
+#define PARTS_DRAWN_OVER 0.02
+
 int parts_resolve(const char *product, const struct part_power *tel, size_t G, int tdp_opt,
 		  int cap_opt, struct part_limits *out);
 

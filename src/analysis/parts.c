@@ -109,6 +109,16 @@ parts_resolve(const char *product, const struct part_power *tel, size_t G, int t
 		out->cap0 = out->part->cap0_w;
 		out->cap0_from = "table";
 	}
+	if (out->cap0_from && !strcmp(out->cap0_from, "table") && out->tdp > out->cap0) {
+		double hi = 0;
+
+		for (g = 0; tel && g < G; g++)
+			hi = tel[g].drawn > hi ? tel[g].drawn : hi;
+		if (hi > out->cap0 * (1 + PARTS_DRAWN_OVER)) {
+			out->cap0 = out->tdp;
+			out->cap0_from = "power readings";
+		}
+	}
 	if (mn > 0) {
 		out->min = (int)ceil(mn);
 		out->min_from = "telemetry";

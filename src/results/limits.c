@@ -29,7 +29,10 @@ load_limits(struct res_model *n, const struct res_opts *o, struct err *err)
 		struct gpu_limits *l = &n->glim[g];
 
 		rc = store_gpu_limits(n->nd.st, n->nd.gpus[g].id, NULL, l, err);
-		tel[g] = (struct part_power){ l->cap, l->min, l->max, l->def };
+		tel[g] = (struct part_power){ l->cap, l->min, l->max, l->def,
+					      n->tel.load_med[RES_POW] &&
+						      n->tel.load_med[RES_POW][g] > 0
+						      ? n->tel.load_med[RES_POW][g] : 0 };
 	}
 	if (!rc)
 		n->has_lim = !parts_resolve(product, tel, G, o->tdp, o->cap0, &n->lim);

@@ -54,6 +54,21 @@ START_TEST(test_resolve)
 	ck_assert_int_eq(l.tdp, 650);
 	ck_assert_int_eq(l.cap0, 600);
 	ck_assert_str_eq(l.tdp_from, "option");
+	/* no cap recorded, the GPUs drew more than the table's cap: the max limit */
+	{
+		struct part_power drew[2] = { { 0, 0, 0, 0, 690 }, { 0, 0, 0, 0, 749.5 } };
+
+		ck_assert_int_eq(parts_resolve("AMD Instinct MI300X", drew, 2, 0, 0, &l), 0);
+		ck_assert_int_eq(l.cap0, 750);
+		ck_assert_str_eq(l.cap0_from, "power readings");
+		drew[1].drawn = 710;	/* within 2 % of 700 W: the table's cap stands */
+		ck_assert_int_eq(parts_resolve("AMD Instinct MI300X", drew, 2, 0, 0, &l), 0);
+		ck_assert_int_eq(l.cap0, 700);
+		ck_assert_str_eq(l.cap0_from, "table");
+		drew[1].drawn = 749.5;	/* a recorded cap or an option wins */
+		ck_assert_int_eq(parts_resolve("AMD Instinct MI300X", drew, 2, 0, 700, &l), 0);
+		ck_assert_int_eq(l.cap0, 700);
+	}
 	/* a part litsi cannot place, nothing recorded: no MI300X numbers */
 	ck_assert_int_eq(parts_resolve("AMD Radeon Graphics", NULL, 8, 0, 0, &l), -1);
 	ck_assert_int_eq(parts_resolve(NULL, NULL, 8, 0, 500, &l), -1);

@@ -52,25 +52,25 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  749 W   amd-smi set -g '5' -o '749'
     gpu  6  720 W   amd-smi set -g '6' -o '720'
     gpu  7  720 W   amd-smi set -g '7' -o '720'
-  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.042, power x1.000
-    gpu  0  699 W   amd-smi set -g '0' -o '699'
-    gpu  1  694 W   amd-smi set -g '1' -o '694'
-    gpu  2  702 W   amd-smi set -g '2' -o '702'
-    gpu  3  699 W   amd-smi set -g '3' -o '699'
-    gpu  4  691 W   amd-smi set -g '4' -o '691'
-    gpu  5  724 W   amd-smi set -g '5' -o '724'
-    gpu  6  696 W   amd-smi set -g '6' -o '696'
-    gpu  7  695 W   amd-smi set -g '7' -o '695'
-  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.060, power x1.029
-    gpu  0  719 W   amd-smi set -g '0' -o '719'
-    gpu  1  714 W   amd-smi set -g '1' -o '714'
-    gpu  2  722 W   amd-smi set -g '2' -o '722'
-    gpu  3  719 W   amd-smi set -g '3' -o '719'
-    gpu  4  711 W   amd-smi set -g '4' -o '711'
-    gpu  5  745 W   amd-smi set -g '5' -o '745'
-    gpu  6  715 W   amd-smi set -g '6' -o '715'
-    gpu  7  715 W   amd-smi set -g '7' -o '715'
-  limits: TDP 750 W (table), initial cap 700 W (table), min limit none
+  gpu-realloc: sum 5825 W of 6000 W, predicted throughput x1.000, power x0.971
+    gpu  0  726 W   amd-smi set -g '0' -o '726'
+    gpu  1  724 W   amd-smi set -g '1' -o '724'
+    gpu  2  731 W   amd-smi set -g '2' -o '731'
+    gpu  3  728 W   amd-smi set -g '3' -o '728'
+    gpu  4  722 W   amd-smi set -g '4' -o '722'
+    gpu  5  750 W   amd-smi set -g '5' -o '750'
+    gpu  6  722 W   amd-smi set -g '6' -o '722'
+    gpu  7  722 W   amd-smi set -g '7' -o '722'
+  cpu-slosh: sum 5825 W of 6160 W, predicted throughput x1.000, power x0.971
+    gpu  0  726 W   amd-smi set -g '0' -o '726'
+    gpu  1  724 W   amd-smi set -g '1' -o '724'
+    gpu  2  731 W   amd-smi set -g '2' -o '731'
+    gpu  3  728 W   amd-smi set -g '3' -o '728'
+    gpu  4  722 W   amd-smi set -g '4' -o '722'
+    gpu  5  750 W   amd-smi set -g '5' -o '750'
+    gpu  6  722 W   amd-smi set -g '6' -o '722'
+    gpu  7  722 W   amd-smi set -g '7' -o '722'
+  limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
 
 == Verdict (litsi check) ==
 node default: IMBALANCED: 2 thermal rules fired
@@ -79,5 +79,5 @@ node default: IMBALANCED: 2 thermal rules fired
   fired   freq-spread  1.054 (threshold 1.040)
   fired   straggler    1.060 (threshold 1.020); gpu 5 straggler in 100.0% of samples
   skipped throttle     no throttling telemetry
-  recommended caps (gpu-realloc, model prediction): gpu 0 699 W, gpu 1 694 W, gpu 2 702 W, gpu 3 699 W, gpu 4 691 W, gpu 5 724 W, gpu 6 696 W, gpu 7 695 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 726 W, gpu 1 724 W, gpu 2 731 W, gpu 3 728 W, gpu 4 722 W, gpu 5 750 W, gpu 6 722 W, gpu 7 722 W
 --- stderr

@@ -52,25 +52,25 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  748 W   amd-smi set -g '5' -o '748'
     gpu  6  750 W   amd-smi set -g '6' -o '750'
     gpu  7  747 W   amd-smi set -g '7' -o '747'
-  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.003, power x1.000
-    gpu  0  702 W   amd-smi set -g '0' -o '702'
-    gpu  1  699 W   amd-smi set -g '1' -o '699'
-    gpu  2  700 W   amd-smi set -g '2' -o '700'
-    gpu  3  700 W   amd-smi set -g '3' -o '700'
-    gpu  4  699 W   amd-smi set -g '4' -o '699'
-    gpu  5  700 W   amd-smi set -g '5' -o '700'
-    gpu  6  702 W   amd-smi set -g '6' -o '702'
-    gpu  7  698 W   amd-smi set -g '7' -o '698'
-  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.023, power x1.029
-    gpu  0  722 W   amd-smi set -g '0' -o '722'
-    gpu  1  719 W   amd-smi set -g '1' -o '719'
-    gpu  2  720 W   amd-smi set -g '2' -o '720'
-    gpu  3  720 W   amd-smi set -g '3' -o '720'
-    gpu  4  719 W   amd-smi set -g '4' -o '719'
-    gpu  5  720 W   amd-smi set -g '5' -o '720'
-    gpu  6  722 W   amd-smi set -g '6' -o '722'
-    gpu  7  718 W   amd-smi set -g '7' -o '718'
-  limits: TDP 750 W (table), initial cap 700 W (table), min limit none
+  gpu-realloc: sum 6000 W of 6000 W, predicted throughput x1.000, power x1.000
+    gpu  0  750 W   amd-smi set -g '0' -o '750'
+    gpu  1  750 W   amd-smi set -g '1' -o '750'
+    gpu  2  750 W   amd-smi set -g '2' -o '750'
+    gpu  3  750 W   amd-smi set -g '3' -o '750'
+    gpu  4  750 W   amd-smi set -g '4' -o '750'
+    gpu  5  750 W   amd-smi set -g '5' -o '750'
+    gpu  6  750 W   amd-smi set -g '6' -o '750'
+    gpu  7  750 W   amd-smi set -g '7' -o '750'
+  cpu-slosh: sum 6000 W of 6160 W, predicted throughput x1.000, power x1.000
+    gpu  0  750 W   amd-smi set -g '0' -o '750'
+    gpu  1  750 W   amd-smi set -g '1' -o '750'
+    gpu  2  750 W   amd-smi set -g '2' -o '750'
+    gpu  3  750 W   amd-smi set -g '3' -o '750'
+    gpu  4  750 W   amd-smi set -g '4' -o '750'
+    gpu  5  750 W   amd-smi set -g '5' -o '750'
+    gpu  6  750 W   amd-smi set -g '6' -o '750'
+    gpu  7  750 W   amd-smi set -g '7' -o '750'
+  limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
 
 == Verdict (litsi check) ==
 node default: balanced: 2 thermal rules passed
@@ -79,5 +79,5 @@ node default: balanced: 2 thermal rules passed
   passed  freq-spread  1.005 (threshold 1.040)
   passed  straggler    1.023 (threshold 1.020); no persistent straggler (most frequent: 50.0% of samples)
   skipped throttle     no throttling telemetry
-  recommended caps (gpu-realloc, model prediction): gpu 0 702 W, gpu 1 699 W, gpu 2 700 W, gpu 3 700 W, gpu 4 699 W, gpu 5 700 W, gpu 6 702 W, gpu 7 698 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 750 W, gpu 1 750 W, gpu 2 750 W, gpu 3 750 W, gpu 4 750 W, gpu 5 750 W, gpu 6 750 W, gpu 7 750 W
 --- stderr

@@ -52,25 +52,25 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  716 W   amd-smi set -g '5' -o '716'
     gpu  6  735 W   amd-smi set -g '6' -o '735'
     gpu  7  719 W   amd-smi set -g '7' -o '719'
-  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.042, power x1.000
-    gpu  0  699 W   amd-smi set -g '0' -o '699'
-    gpu  1  701 W   amd-smi set -g '1' -o '701'
-    gpu  2  724 W   amd-smi set -g '2' -o '724'
-    gpu  3  694 W   amd-smi set -g '3' -o '694'
-    gpu  4  686 W   amd-smi set -g '4' -o '686'
-    gpu  5  692 W   amd-smi set -g '5' -o '692'
-    gpu  6  710 W   amd-smi set -g '6' -o '710'
-    gpu  7  694 W   amd-smi set -g '7' -o '694'
-  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.067, power x1.029
-    gpu  0  719 W   amd-smi set -g '0' -o '719'
-    gpu  1  721 W   amd-smi set -g '1' -o '721'
-    gpu  2  745 W   amd-smi set -g '2' -o '745'
-    gpu  3  714 W   amd-smi set -g '3' -o '714'
-    gpu  4  706 W   amd-smi set -g '4' -o '706'
-    gpu  5  711 W   amd-smi set -g '5' -o '711'
-    gpu  6  730 W   amd-smi set -g '6' -o '730'
-    gpu  7  714 W   amd-smi set -g '7' -o '714'
-  limits: TDP 750 W (table), initial cap 700 W (table), min limit none
+  gpu-realloc: sum 5847 W of 6000 W, predicted throughput x1.000, power x0.975
+    gpu  0  730 W   amd-smi set -g '0' -o '730'
+    gpu  1  731 W   amd-smi set -g '1' -o '731'
+    gpu  2  750 W   amd-smi set -g '2' -o '750'
+    gpu  3  727 W   amd-smi set -g '3' -o '727'
+    gpu  4  721 W   amd-smi set -g '4' -o '721'
+    gpu  5  723 W   amd-smi set -g '5' -o '723'
+    gpu  6  740 W   amd-smi set -g '6' -o '740'
+    gpu  7  725 W   amd-smi set -g '7' -o '725'
+  cpu-slosh: sum 5847 W of 6160 W, predicted throughput x1.000, power x0.975
+    gpu  0  730 W   amd-smi set -g '0' -o '730'
+    gpu  1  731 W   amd-smi set -g '1' -o '731'
+    gpu  2  750 W   amd-smi set -g '2' -o '750'
+    gpu  3  727 W   amd-smi set -g '3' -o '727'
+    gpu  4  721 W   amd-smi set -g '4' -o '721'
+    gpu  5  723 W   amd-smi set -g '5' -o '723'
+    gpu  6  740 W   amd-smi set -g '6' -o '740'
+    gpu  7  725 W   amd-smi set -g '7' -o '725'
+  limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
 
 == Verdict (litsi check) ==
 node default: IMBALANCED: 2 thermal rules fired
@@ -79,5 +79,5 @@ node default: IMBALANCED: 2 thermal rules fired
   fired   freq-spread  1.064 (threshold 1.040)
   fired   straggler    1.067 (threshold 1.020); gpu 2 straggler in 100.0% of samples
   skipped throttle     no throttling telemetry
-  recommended caps (gpu-realloc, model prediction): gpu 0 699 W, gpu 1 701 W, gpu 2 724 W, gpu 3 694 W, gpu 4 686 W, gpu 5 692 W, gpu 6 710 W, gpu 7 694 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 730 W, gpu 1 731 W, gpu 2 750 W, gpu 3 727 W, gpu 4 721 W, gpu 5 723 W, gpu 6 740 W, gpu 7 725 W
 --- stderr

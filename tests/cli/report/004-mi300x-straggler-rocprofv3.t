@@ -61,25 +61,25 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  721 W   amd-smi set -g '5' -o '721'
     gpu  6  694 W   amd-smi set -g '6' -o '694'
     gpu  7  694 W   amd-smi set -g '7' -o '694'
-  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.002, power x1.000
-    gpu  0  700 W   amd-smi set -g '0' -o '700'
-    gpu  1  694 W   amd-smi set -g '1' -o '694'
-    gpu  2  703 W   amd-smi set -g '2' -o '703'
-    gpu  3  698 W   amd-smi set -g '3' -o '698'
-    gpu  4  692 W   amd-smi set -g '4' -o '692'
-    gpu  5  724 W   amd-smi set -g '5' -o '724'
-    gpu  6  694 W   amd-smi set -g '6' -o '694'
-    gpu  7  695 W   amd-smi set -g '7' -o '695'
-  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.004, power x1.029
-    gpu  0  719 W   amd-smi set -g '0' -o '719'
-    gpu  1  714 W   amd-smi set -g '1' -o '714'
-    gpu  2  723 W   amd-smi set -g '2' -o '723'
-    gpu  3  718 W   amd-smi set -g '3' -o '718'
-    gpu  4  712 W   amd-smi set -g '4' -o '712'
-    gpu  5  745 W   amd-smi set -g '5' -o '745'
-    gpu  6  714 W   amd-smi set -g '6' -o '714'
-    gpu  7  715 W   amd-smi set -g '7' -o '715'
-  limits: TDP 750 W (table), initial cap 700 W (table), min limit none
+  gpu-realloc: sum 5818 W of 6000 W, predicted throughput x1.000, power x0.970
+    gpu  0  725 W   amd-smi set -g '0' -o '725'
+    gpu  1  723 W   amd-smi set -g '1' -o '723'
+    gpu  2  730 W   amd-smi set -g '2' -o '730'
+    gpu  3  727 W   amd-smi set -g '3' -o '727'
+    gpu  4  721 W   amd-smi set -g '4' -o '721'
+    gpu  5  750 W   amd-smi set -g '5' -o '750'
+    gpu  6  721 W   amd-smi set -g '6' -o '721'
+    gpu  7  721 W   amd-smi set -g '7' -o '721'
+  cpu-slosh: sum 5818 W of 6160 W, predicted throughput x1.000, power x0.970
+    gpu  0  725 W   amd-smi set -g '0' -o '725'
+    gpu  1  723 W   amd-smi set -g '1' -o '723'
+    gpu  2  730 W   amd-smi set -g '2' -o '730'
+    gpu  3  727 W   amd-smi set -g '3' -o '727'
+    gpu  4  721 W   amd-smi set -g '4' -o '721'
+    gpu  5  750 W   amd-smi set -g '5' -o '750'
+    gpu  6  721 W   amd-smi set -g '6' -o '721'
+    gpu  7  721 W   amd-smi set -g '7' -o '721'
+  limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
 
 == Verdict (litsi check) ==
 node default: IMBALANCED: 2 thermal rules fired
@@ -88,5 +88,5 @@ node default: IMBALANCED: 2 thermal rules fired
   fired   freq-spread  1.054 (threshold 1.040)
   skipped straggler    1 matched sample; persistence needs 3 (--min-samples)
   skipped throttle     no throttling telemetry
-  recommended caps (gpu-realloc, model prediction): gpu 0 700 W, gpu 1 694 W, gpu 2 703 W, gpu 3 698 W, gpu 4 692 W, gpu 5 724 W, gpu 6 694 W, gpu 7 695 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 725 W, gpu 1 723 W, gpu 2 730 W, gpu 3 727 W, gpu 4 721 W, gpu 5 750 W, gpu 6 721 W, gpu 7 721 W
 --- stderr

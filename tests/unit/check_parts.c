@@ -34,7 +34,7 @@ END_TEST
 
 START_TEST(test_resolve)
 {
-	struct part_power tel[2] = { { 700, 200, 700, 700 }, { 650, 200, 700, 700 } };
+	struct part_power tel[2] = { { 700, 200, 700, 700, 0 }, { 650, 200, 700, 700, 0 } };
 	struct part_limits l;
 
 	/* table only: the V100 bundle (no limits in its logs) */

@@ -58,12 +58,12 @@ int cmd_plot(int argc, char **argv, struct litsi_ctx *ctx);
  * takes in its longopts with SHARED_OPT(), and passes every value its own
  * switch does not know to cmd_shared_opt(): one name, range, message and
  * default for --node, --format, --epsilon, --agg, --comm-pattern, --persist,
- * --baseline-power, --idle-power, --load-activity, --load-power and
- * --min-readings in every command.
+ * --baseline-power, --idle-power, --load-activity, --load-power,
+ * --min-readings and --run in every command.
  */
 enum shared_opt {
 	SO_NODE = 0x1000, SO_FORMAT, SO_EPSILON, SO_AGG, SO_COMM, SO_PERSIST, SO_BASE_POWER,
-	SO_IDLE_POWER, SO_LOAD_ACTIVITY, SO_LOAD_POWER, SO_MIN_READINGS,
+	SO_IDLE_POWER, SO_LOAD_ACTIVITY, SO_LOAD_POWER, SO_MIN_READINGS, SO_RUN,
 };
 
 struct shared_opts {
@@ -156,12 +156,12 @@ void check_rules_begin(struct fmt *f);
 void check_render_rules(struct fmt *f, const char *node, const struct res_verdict *v);
 
 /*
- * ingest_paths() - what `litsi ingest --node @node [--tz @tz]
+ * ingest_paths() - what `litsi ingest --node @node [--run @run] [--tz @tz]
  * [--clock-offset *@clock_offset_ns] PATH...` does (NULL: the default node,
- * no --tz, no --clock-offset), one transaction per file; summary lines to
- * ctx->out. Return: its exit code.
+ * no --run, no --tz, no --clock-offset), one transaction per file; summary
+ * lines to ctx->out. Return: its exit code.
  */
-int ingest_paths(struct litsi_ctx *ctx, const char *node, const char *tz,
+int ingest_paths(struct litsi_ctx *ctx, const char *node, const char *run, const char *tz,
 		 const int64_t *clock_offset_ns, int npaths, char *const *paths);
 
 /*

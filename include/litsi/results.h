@@ -19,6 +19,7 @@
 
 #include "litsi/caps.h"
 #include "litsi/check.h"
+#include "litsi/compare.h"
 #include "litsi/err.h"
 #include "litsi/lead.h"
 #include "litsi/model.h"
@@ -44,6 +45,8 @@ struct res_opts {
 	double load_power;	/* --load-power: ... or, without activity readings, above this
 				 * power, W (150) */
 	size_t min_readings;	/* --min-readings under load per GPU for a spread (3) */
+	const char *run;	/* --run: load only the sources of this run (ingest --run);
+				 * NULL: every source of the node */
 };
 
 /* res_opts_default() - the documented defaults (METHOD.md). */
@@ -171,6 +174,8 @@ void res_telemetry_release(struct res_telemetry *t);
 /* ---- the node's leads, model inputs and power references ---- */
 struct res_model {
 	struct res_node nd;
+	bool scoped;			/* loaded with res_opts.run: the store is scoped */
+	char *prev_scope;		/* the scope in force before, given back on release */
 	struct res_telemetry tel;
 	size_t nsamples;		/* samples with matched keys */
 	size_t dropped;			/* keys dropped (missing on some GPU) */
@@ -205,7 +210,12 @@ struct res_model {
 
 /*
  * res_model_load() - read node @node and compute everything above; @want_sync
- * also matches the comm kernels (needed by the caps model).
+ * also matches the comm kernels (needed by the caps model). With o->run, only
+ * the sources of that run: its GPUs, samples, kernels, annotations,
+ * telemetry, power readings and limits (store_scope_run(), held until
+ * res_model_release(), which gives the scope in force before back), and
+ * LITSI_EUSAGE when the node has no such run. Without o->run the load reads
+ * through the scope in force (none: every source).
  */
 int res_model_load(struct store *st, const struct node_row *node, const struct res_opts *o,
 		   bool want_sync, struct res_model *n, struct err *err);
@@ -376,5 +386,32 @@ void res_verdict_eval(const struct res_model *n, const struct check_params *p,
 void res_verdict_rules(const struct res_model *n, const struct check_params *p,
 		       struct res_verdict *v);
 void res_verdict_release(struct res_verdict *v);
+
+/* ---- one run of a node (ingest --run; litsi compare) ---- */
+struct res_run {
+	struct run_summary s;	/* steps, mean node step time, node power (Σ med[RES_POW]) */
+	double energy_j;	/* energy per step: node power x step time; NaN */
+	size_t G;		/* the run's GPUs, by device */
+	int *device;		/* [G] */
+	double *lead_ns;	/* [G] mean aggregated lead (res_model.mean_lead), NaN */
+	double *med[RES_NMETRICS];	/* [G] telemetry medians (res_telemetry.med) */
+	double *cap;		/* [G] the cap in force as the run's telemetry recorded it; NaN */
+	size_t samples;		/* samples with matched kernels */
+	struct res_straggler straggler;
+	enum check_verdict verdict;
+	char reason[200];	/* why the verdict */
+};
+
+/*
+ * res_run_eval() - run @run of node @node (@o->run is replaced by @run)
+ * loaded alone (res_model_load() scoped to it) and the values report shows
+ * for it: leads, the persistent straggler, telemetry medians, the verdict
+ * (res_verdict_rules()), plus the mean node step time (per profiler step the
+ * slowest GPU's, store_run_steps()), node power and energy per step.
+ * LITSI_EUSAGE when the node has no such run.
+ */
+int res_run_eval(struct store *st, const struct node_row *node, const struct res_opts *o,
+		 const char *run, struct res_run *out, struct err *err);
+void res_run_release(struct res_run *r);
 
 #endif

@@ -45,6 +45,18 @@ void store_set_stop(struct store *st, const volatile sig_atomic_t *stop);
 int store_read_begin(struct store *st, bool *began, struct err *err);
 void store_read_end(struct store *st, bool began);
 
+/*
+ * store_scope_run() - make the node loader's reads (a node's GPUs and sample
+ * steps, kernels, annotations, profiler steps, collectives, the traced
+ * window, telemetry, power readings) and the source and GPU summaries of
+ * info see only the sources of @run (ingest --run); NULL: every source
+ * again. One scope per store at a time: a run-scoped load sets it and gives
+ * the one before back when released (res_model_load()).
+ */
+int store_scope_run(struct store *st, const char *run, struct err *err);
+/* store_scope() - the run of the scope in force, or NULL. */
+const char *store_scope(const struct store *st);
+
 /* ---- ingest: one transaction per source ---- */
 struct ingest_opts {
 	const char *node;	/* --node; NULL = hostname from the file, else "default" */

@@ -137,6 +137,11 @@ cmd_shared_opt(const char *cmd, const char *usage, int opt, const char *arg,
 	case SO_COMM:
 		so->res.comm_re = arg;
 		return 0;
+	case SO_RUN:
+		if (!*arg)
+			return cmd_usage_error(cmd, usage, "empty --run name");
+		so->res.run = arg;
+		return 0;
 	case SO_BASE_POWER:
 		return watts_opt(cmd, usage, "--baseline-power", arg, &so->res.base_power);
 	case SO_IDLE_POWER:

@@ -1064,13 +1064,14 @@ ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 }
 
 int
-ingest_paths(struct litsi_ctx *ctx, const char *node, const char *tz,
+ingest_paths(struct litsi_ctx *ctx, const char *node, const char *run_name, const char *tz,
 	     const int64_t *clock_offset_ns, int npaths, char *const *paths)
 {
 	struct ingest_run run;
 	int i, rc;
 
 	ingest_run_init(&run, ctx);
+	run.iopts.run = run_name;
 	run.popts.tz = tz;
 	if (clock_offset_ns) {
 		run.iopts.clock_offset_ns = *clock_offset_ns;

@@ -17,7 +17,7 @@
 
 
 static const char usage_str[] =
-	"usage: litsi report [--detail] [--keep] [--node name] [--plots dir]\n"
+	"usage: litsi report [--detail] [--keep] [--node name] [--run name] [--plots dir]\n"
 	"                    [--tdp W] [--cap W] [--budget W] [--baseline-power W]\n"
 	"                    [--idle-power W] [--tz zone] [--clock-offset ns]\n"
 	"                    [--allow-inconclusive] [--min-instances n] [--format text|json]\n"
@@ -38,6 +38,7 @@ static const struct option longopts[] = {
 	{ "min-instances", required_argument, NULL, 'm' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "plots", required_argument, NULL, 'p' },
+	SHARED_OPT("run", SO_RUN),
 	{ "tdp", required_argument, NULL, 't' },
 	{ "tz", required_argument, NULL, 'z' },
 	{ NULL, 0, NULL, 0 },
@@ -50,7 +51,7 @@ struct report_opts {
 	size_t min_instances;	/* --min-instances of a ranked correlation (10) */
 	const char *node;	/* --node: only this node */
 	const char *plots;	/* --plots DIR */
-	struct shared_opts so;	/* --baseline-power, --idle-power, --tdp, --cap (so.res) */
+	struct shared_opts so;	/* --baseline-power, --idle-power, --tdp, --cap, --run (so.res) */
 	int budget;		/* --budget W; -1: caps' default */
 	const char *tz;		/* --tz, for the ingest */
 	int64_t clock_offset;	/* --clock-offset, for the ingest */
@@ -434,7 +435,12 @@ render_text(struct litsi_ctx *ctx, const struct report_opts *o, const struct nod
 	fputs("\n\n", ctx->out);
 	if ((rc = inputs_text(ctx, r->node->name, &in, &count)))
 		return rc;
-	fprintf(ctx->out, "inputs: %zu source%s (%s)\n", count, count == 1 ? "" : "s", in.buf);
+	fprintf(ctx->out, "inputs: %zu source%s", count, count == 1 ? "" : "s");
+	if (o->so.res.run) {
+		fputs(" of run ", ctx->out);
+		fmt_text_str(ctx->out, o->so.res.run);
+	}
+	fprintf(ctx->out, " (%s)\n", in.buf);
 	sbuf_release(&in);
 	f = fmt_new(ctx->out, FMT_TABLE);
 	rc = render_gpus(ctx, f, r, 1);
@@ -600,8 +606,8 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		/* Ingest summary lines go to stderr in JSON mode to keep stdout one document. */
 		if (o->json)
 			ctx->out = stderr;
-		rc = ingest_paths(ctx, o->node, o->tz, o->has_clock_offset ? &o->clock_offset : NULL,
-				  npaths, paths);
+		rc = ingest_paths(ctx, o->node, o->so.res.run, o->tz,
+				  o->has_clock_offset ? &o->clock_offset : NULL, npaths, paths);
 		ctx->out = saved_out;
 		ctx->verbose = saved_verbose;
 		/* Report on what went in; a bad input still decides the exit code. */

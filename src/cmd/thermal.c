@@ -11,8 +11,9 @@
 #include <string.h>
 
 static const char usage_str[] =
-	"usage: litsi thermal [--node name] [--series] [--normalize] [--load-activity pct]\n"
-	"                     [--load-power W] [--min-readings n] [--format fmt]\n";
+	"usage: litsi thermal [--node name] [--run name] [--series] [--normalize]\n"
+	"                     [--load-activity pct] [--load-power W] [--min-readings n]\n"
+	"                     [--format fmt]\n";
 
 static const struct option longopts[] = {
 	SHARED_OPT("format", SO_FORMAT),
@@ -23,6 +24,7 @@ static const struct option longopts[] = {
 	SHARED_OPT("min-readings", SO_MIN_READINGS),
 	SHARED_OPT("node", SO_NODE),
 	{ "normalize", no_argument, NULL, 'N' },
+	SHARED_OPT("run", SO_RUN),
 	{ "series", no_argument, NULL, 's' },
 	{ NULL, 0, NULL, 0 },
 };

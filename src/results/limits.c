@@ -28,7 +28,7 @@ load_limits(struct res_model *n, const struct res_opts *o, struct err *err)
 	for (g = 0; g < G && !rc; g++) {
 		struct gpu_limits *l = &n->glim[g];
 
-		rc = store_gpu_limits(n->nd.st, n->nd.gpus[g].id, NULL, l, err);
+		rc = store_gpu_limits(n->nd.st, n->nd.gpus[g].id, store_scope(n->nd.st), l, err);
 		tel[g] = (struct part_power){ l->cap, l->min, l->max, l->def,
 					      n->tel.load_med[RES_POW] &&
 						      n->tel.load_med[RES_POW][g] > 0
@@ -116,8 +116,13 @@ load_runs(struct res_model *n, struct err *err)
 	n->cur_cap = xcalloc(G + 1, sizeof(*n->cur_cap));
 	for (g = 0; g < G; g++)
 		n->cur_p[g] = n->cur_f[g] = n->cur_cap[g] = NAN;
-	if ((rc = store_runs(n->nd.st, n->nd.node_id, &runs, &nr, err)))
+	/* a run-scoped load (res_opts.run) sees its own run only */
+	if (store_scope(n->nd.st)) {
+		runs = xmalloc(sizeof(*runs));
+		runs[nr++] = xstrdup(store_scope(n->nd.st));
+	} else if ((rc = store_runs(n->nd.st, n->nd.node_id, &runs, &nr, err))) {
 		return rc;
+	}
 	n->nruns = nr;
 	n->run_p = xmalloc((G * nr + 1) * sizeof(*n->run_p));
 	n->run_f = xmalloc((G * nr + 1) * sizeof(*n->run_f));

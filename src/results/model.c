@@ -152,6 +152,8 @@ finish_leads(struct res_model *n, const struct res_opts *o)
 
 static int model_load(struct store *st, const struct node_row *node, const struct res_opts *o,
 		      bool want_sync, struct res_model *n, struct err *err);
+static int scope_run(struct store *st, const struct node_row *node, const char *run,
+		     struct err *err);
 
 int
 res_model_load(struct store *st, const struct node_row *node, const struct res_opts *o,
@@ -165,9 +167,45 @@ res_model_load(struct store *st, const struct node_row *node, const struct res_o
 	/* One snapshot and one lock for the node's hundred-odd small queries. */
 	if ((rc = store_read_begin(st, &began, err)))
 		return rc;
-	rc = model_load(st, node, o, want_sync, n, err);
+	if (o->run) {
+		n->prev_scope = store_scope(st) ? xstrdup(store_scope(st)) : NULL;
+		n->scoped = true;
+		rc = scope_run(st, node, o->run, err);
+	}
+	if (!rc)
+		rc = model_load(st, node, o, want_sync, n, err);
+	if (rc && n->scoped) {
+		struct err e = { 0 };
+
+		store_scope_run(st, n->prev_scope, &e);
+		free(n->prev_scope);
+		n->prev_scope = NULL;
+		n->scoped = false;
+	}
 	store_read_end(st, began);
 	return rc;
+}
+
+/* Scope @st to run @run of @node; LITSI_EUSAGE when it has none. */
+static int
+scope_run(struct store *st, const struct node_row *node, const char *run, struct err *err)
+{
+	char **runs = NULL;
+	size_t nr = 0, i;
+	bool found = false;
+	int rc;
+
+	if ((rc = store_runs(st, node->id, &runs, &nr, err)))
+		return rc;
+	for (i = 0; i < nr; i++) {
+		found |= !strcmp(runs[i], run);
+		free(runs[i]);
+	}
+	free(runs);
+	if (!found)
+		return err_set(err, LITSI_EUSAGE, "node '%s' has no run '%s' (ingest --run names runs)",
+			       node->name, run);
+	return store_scope_run(st, run, err);
 }
 
 static int
@@ -219,6 +257,13 @@ res_model_release(struct res_model *n)
 	model_acc_release(&n->acc);
 	res_limits_release(n);
 	res_telemetry_release(&n->tel);
+	/* a load inside a scoped one (report --detail) gives the outer scope back */
+	if (n->scoped && n->nd.st) {
+		struct err e = { 0 };
+
+		store_scope_run(n->nd.st, n->prev_scope, &e);
+	}
+	free(n->prev_scope);
 	res_node_release(&n->nd);
 	memset(n, 0, sizeof(*n));
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "litsi/litsi.h"
+#include "litsi/util.h"
 #include "schema.h"
 
 enum { BUSY_TIMEOUT_MS = 60000 };
@@ -41,6 +42,56 @@ store_set_stop(struct store *st, const volatile sig_atomic_t *stop)
 	st->stop = stop;
 	/* every few thousand VM steps: a long statement stops within milliseconds */
 	sqlite3_progress_handler(st->db, stop ? 4096 : 0, stop ? on_progress : NULL, st);
+}
+
+int
+store_scope_run(struct store *st, const char *run, struct err *err)
+{
+	struct sbuf sb = SBUF_INIT;
+	sqlite3_stmt *s;
+	int rc;
+
+	free(st->scope);
+	free(st->scope_run);
+	st->scope = st->scope_run = NULL;
+	if (!run)
+		return 0;
+	/* A database older than runs (schema 1) has none: the scope is empty. */
+	if (st->version >= 2) {
+		if (store_prepare(st, "SELECT id FROM source WHERE run = ? ORDER BY id", &s, err))
+			return err->status;
+		sqlite3_bind_text(s, 1, run, -1, SQLITE_STATIC);
+		while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+			sbuf_addf(&sb, "%s%lld", sb.len ? "," : "[",
+				  (long long)sqlite3_column_int64(s, 0));
+		sqlite3_finalize(s);
+		if (rc != SQLITE_DONE) {
+			sbuf_release(&sb);
+			return store_sqlerr(st, err, "cannot list the run's sources");
+		}
+	}
+	if (!sb.len)
+		sbuf_addch(&sb, '[');
+	sbuf_addch(&sb, ']');
+	st->scope = xstrdup(sb.buf);
+	st->scope_run = xstrdup(run);
+	sbuf_release(&sb);
+	return 0;
+}
+
+const char *
+store_scope(const struct store *st)
+{
+	return st->scope_run;
+}
+
+void
+store_bind_scope(struct store *st, sqlite3_stmt *s, int p)
+{
+	if (st->scope)
+		sqlite3_bind_text(s, p, st->scope, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(s, p);
 }
 
 int
@@ -457,6 +508,8 @@ store_close(struct store *st)
 	for (i = 0; i < st->nr_cached; i++)
 		sqlite3_finalize(st->cached[i].s);
 	free(st->cached);
+	free(st->scope);
+	free(st->scope_run);
 	if (st->db)
 		sqlite3_close_v2(st->db);
 	free(st->path);

@@ -19,7 +19,7 @@ store_load_annotations(struct store *st, int64_t gpu_id, int64_t start, int64_t 
 		"   (SELECT DISTINCT source_id FROM kernel WHERE gpu_id = ?1)))"
 		" AND a.kind IN ('user_annotation', 'gpu_user_annotation')"
 		" AND a.start_ns < ?3 AND a.end_ns > ?2"
-		" AND nm.text NOT LIKE 'ProfilerStep#%'"
+		" AND nm.text NOT LIKE 'ProfilerStep#%'" STORE_IN_SCOPE("a.source_id", "4")
 		" ORDER BY a.start_ns, a.id";
 	sqlite3_stmt *s;
 	size_t alloc = 0;
@@ -32,6 +32,7 @@ store_load_annotations(struct store *st, int64_t gpu_id, int64_t start, int64_t 
 	sqlite3_bind_int64(s, 1, gpu_id);
 	sqlite3_bind_int64(s, 2, start);
 	sqlite3_bind_int64(s, 3, end);
+	store_bind_scope(st, s, 4);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct aspan *a;
 
@@ -62,7 +63,7 @@ store_load_collectives(struct store *st, int64_t gpu_id, int64_t step, bool all,
 		" (SELECT c.pg_name FROM collective c WHERE c.kernel_id = k.id ORDER BY c.id LIMIT 1)"
 		" FROM kernel k WHERE k.gpu_id = ?1 AND k.class = 1 AND (?3 OR k.sample_id IN"
 		"  (SELECT id FROM sample WHERE gpu_id = ?1 AND step = ?2))"
-		" ORDER BY k.start_ns, k.id";
+		STORE_IN_SCOPE("k.source_id", "4") " ORDER BY k.start_ns, k.id";
 	sqlite3_stmt *s;
 	size_t alloc = 0;
 	int rc;
@@ -74,6 +75,7 @@ store_load_collectives(struct store *st, int64_t gpu_id, int64_t step, bool all,
 	sqlite3_bind_int64(s, 1, gpu_id);
 	sqlite3_bind_int64(s, 2, step);
 	sqlite3_bind_int(s, 3, all);
+	store_bind_scope(st, s, 4);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct coll_row *c;
 
@@ -114,13 +116,15 @@ store_kernel_window(struct store *st, int64_t node_id, int64_t *start, int64_t *
 	static const char sql[] =
 		"SELECT min(k.start_ns), max(k.end_ns) FROM kernel k"
 		" JOIN gpu g ON g.id = k.gpu_id JOIN source src ON src.id = k.source_id"
-		" WHERE g.node_id = ?1 AND src.clock = 'epoch' HAVING count(*) > 0";
+		" WHERE g.node_id = ?1 AND src.clock = 'epoch'" STORE_IN_SCOPE("k.source_id", "2")
+		" HAVING count(*) > 0";
 	sqlite3_stmt *s;
 	int rc;
 
 	if (store_prepare_cached(st, sql, &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, node_id);
+	store_bind_scope(st, s, 2);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		*start = sqlite3_column_int64(s, 0);
@@ -140,12 +144,12 @@ store_profiler_steps(struct store *st, int64_t gpu_id, size_t *count, int64_t *l
 	static const char sql[] =
 		"SELECT count(DISTINCT nm), max(t) FROM ("
 		" SELECT 'ProfilerStep#' || step AS nm, start_ns AS t FROM sample"
-		"  WHERE gpu_id = ?1 AND step >= 0"
+		"  WHERE gpu_id = ?1 AND step >= 0" STORE_IN_SCOPE("source_id", "2")
 		" UNION ALL"
 		" SELECT n.text, a.start_ns FROM annotation a JOIN name n ON n.id = a.name_id"
 		"  WHERE (a.gpu_id = ?1 OR (a.gpu_id IS NULL AND a.source_id IN"
 		"   (SELECT DISTINCT source_id FROM kernel WHERE gpu_id = ?1)))"
-		"  AND n.text GLOB 'ProfilerStep#[0-9]*')";
+		"  AND n.text GLOB 'ProfilerStep#[0-9]*'" STORE_IN_SCOPE("a.source_id", "2") ")";
 	sqlite3_stmt *s;
 	int rc;
 
@@ -154,6 +158,7 @@ store_profiler_steps(struct store *st, int64_t gpu_id, size_t *count, int64_t *l
 	if (store_prepare(st, sql, &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, gpu_id);
+	store_bind_scope(st, s, 2);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		*count = (size_t)sqlite3_column_int64(s, 0);
@@ -219,7 +224,8 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 		"SELECT k.start_ns, k.end_ns, k.stream, k.launch_ns, k.id, k.name_id, k.class,"
 		" k.source_id FROM kernel k"
 		" WHERE k.gpu_id = ?1 AND k.sample_id IN"
-		"  (SELECT id FROM sample WHERE gpu_id = ?1 AND step = ?2)"
+		"  (SELECT id FROM sample WHERE gpu_id = ?1 AND step = ?2"
+		STORE_IN_SCOPE("source_id", "3") ")"
 		" ORDER BY k.sample_id, k.start_ns";
 	static const char sql_clock[] = "SELECT clock = 'boottime' FROM source WHERE id = ?";
 	sqlite3_stmt *s, *cs;
@@ -238,6 +244,7 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 	}
 	sqlite3_bind_int64(s, 1, gpu_id);
 	sqlite3_bind_int64(s, 2, step);
+	store_bind_scope(st, s, 3);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct kspan *k;
 		int64_t src = sqlite3_column_int64(s, 7);

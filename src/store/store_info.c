@@ -29,9 +29,10 @@ store_info_sources(struct store *st, struct info_source **v, size_t *n, struct e
 			  "SELECT s.id, s.path, s.format, coalesce(n.name, '-'), s.clock, s.sha256,"
 			  " s.rank, s.world_size, s.bytes, s.n_gpus, s.n_samples, s.n_kernels,"
 			  " s.n_comm, s.n_telemetry FROM source s LEFT JOIN node n ON n.id = s.node_id"
-			  " ORDER BY s.id",
+			  " WHERE 1" STORE_IN_SCOPE("s.id", "1") " ORDER BY s.id",
 			  &s, err))
 		return err->status;
+	store_bind_scope(st, s, 1);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct info_source *r;
 
@@ -56,6 +57,11 @@ store_info_sources(struct store *st, struct info_source **v, size_t *n, struct e
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list sources");
 }
 
+/* The GPU summary counts what the run scope (store_scope_run()) holds. */
+#define SCOPE_S STORE_IN_SCOPE("s.source_id", "1")
+#define SCOPE_K STORE_IN_SCOPE("k.source_id", "1")
+#define SCOPE_T STORE_IN_SCOPE("t.source_id", "1")
+
 int
 store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err *err)
 {
@@ -67,18 +73,21 @@ store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err *er
 	*n = 0;
 	if (store_prepare(st,
 			  "SELECT n.name, g.device, g.rank, g.vendor, g.product,"
-			  " (SELECT count(*) FROM sample s WHERE s.gpu_id = g.id),"
-			  " (SELECT count(*) FROM kernel k WHERE k.gpu_id = g.id),"
-			  " (SELECT count(*) FROM kernel k WHERE k.gpu_id = g.id AND k.class = 1),"
-			  " (SELECT min(start_ns) FROM kernel k WHERE k.gpu_id = g.id),"
-			  " (SELECT max(end_ns) FROM kernel k WHERE k.gpu_id = g.id),"
-			  " (SELECT count(DISTINCT metric_id) FROM telemetry t WHERE t.gpu_id = g.id),"
-			  " (SELECT count(*) FROM telemetry t WHERE t.gpu_id = g.id),"
-			  " (SELECT min(t_ns) FROM telemetry t WHERE t.gpu_id = g.id),"
-			  " (SELECT max(t_ns) FROM telemetry t WHERE t.gpu_id = g.id), g.id"
+			  " (SELECT count(*) FROM sample s WHERE s.gpu_id = g.id" SCOPE_S "),"
+			  " (SELECT count(*) FROM kernel k WHERE k.gpu_id = g.id" SCOPE_K "),"
+			  " (SELECT count(*) FROM kernel k WHERE k.gpu_id = g.id AND k.class = 1"
+			  SCOPE_K "),"
+			  " (SELECT min(start_ns) FROM kernel k WHERE k.gpu_id = g.id" SCOPE_K "),"
+			  " (SELECT max(end_ns) FROM kernel k WHERE k.gpu_id = g.id" SCOPE_K "),"
+			  " (SELECT count(DISTINCT metric_id) FROM telemetry t WHERE t.gpu_id = g.id"
+			  SCOPE_T "),"
+			  " (SELECT count(*) FROM telemetry t WHERE t.gpu_id = g.id" SCOPE_T "),"
+			  " (SELECT min(t_ns) FROM telemetry t WHERE t.gpu_id = g.id" SCOPE_T "),"
+			  " (SELECT max(t_ns) FROM telemetry t WHERE t.gpu_id = g.id" SCOPE_T "), g.id"
 			  " FROM gpu g JOIN node n ON n.id = g.node_id ORDER BY n.name, g.device",
 			  &s, err))
 		return err->status;
+	store_bind_scope(st, s, 1);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct info_gpu *r;
 

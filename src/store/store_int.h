@@ -18,6 +18,8 @@ struct store {
 	struct store_cached *cached;	/* prepared read statements, by SQL text */
 	size_t nr_cached, alloc_cached;
 	const volatile sig_atomic_t *stop;	/* store_set_stop(); NULL = never */
+	char *scope;		/* store_scope_run(): JSON array of source ids, NULL: all */
+	char *scope_run;	/* the run named */
 };
 
 struct store_cached {
@@ -43,6 +45,13 @@ int store_prepare(struct store *st, const char *sql, sqlite3_stmt **stmt, struct
  */
 int store_prepare_cached(struct store *st, const char *sql, sqlite3_stmt **stmt,
 			 struct err *err);
+/*
+ * STORE_IN_SCOPE() - the SQL condition that @col, a source id, belongs to the
+ * run scope (store_scope_run()), which store_bind_scope() binds to ?@p.
+ */
+#define STORE_IN_SCOPE(col, p) \
+	" AND (?" p " IS NULL OR " col " IN (SELECT value FROM json_each(?" p ")))"
+void store_bind_scope(struct store *st, sqlite3_stmt *s, int p);
 /* store_exec() - run SQL text with no results. */
 int store_exec(struct store *st, const char *sql, struct err *err);
 /* store_text_dup() - column @i as a malloc'd string, or NULL. */

@@ -12,7 +12,8 @@ store_node_power(struct store *st, int64_t node_id, int64_t start, int64_t end, 
 		"SELECT t.value FROM telemetry t JOIN gpu g ON g.id = t.gpu_id"
 		" JOIN metric m ON m.id = t.metric_id"
 		" WHERE g.node_id = ?1 AND m.name = '" METRIC_POWER "'"
-		" AND t.t_ns >= ?2 AND t.t_ns <= ?3 ORDER BY t.value";
+		" AND t.t_ns >= ?2 AND t.t_ns <= ?3" STORE_IN_SCOPE("t.source_id", "4")
+		" ORDER BY t.value";
 	sqlite3_stmt *s;
 	size_t alloc = 0;
 	int rc;
@@ -24,6 +25,7 @@ store_node_power(struct store *st, int64_t node_id, int64_t start, int64_t end, 
 	sqlite3_bind_int64(s, 1, node_id);
 	sqlite3_bind_int64(s, 2, start);
 	sqlite3_bind_int64(s, 3, end);
+	store_bind_scope(st, s, 4);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		VEC_GROW(*v, *n + 1, alloc);
 		(*v)[(*n)++] = sqlite3_column_double(s, 0);
@@ -43,7 +45,8 @@ store_node_idle_power(struct store *st, int64_t node_id, double max_activity, do
 		" AND a.source_id = p.source_id"
 		" JOIN metric ma ON ma.id = a.metric_id"
 		" WHERE g.node_id = ?1 AND mp.name = '" METRIC_POWER "'"
-		" AND ma.name = '" METRIC_GFX_ACT "' AND a.value <= ?2 ORDER BY p.value";
+		" AND ma.name = '" METRIC_GFX_ACT "' AND a.value <= ?2"
+		STORE_IN_SCOPE("p.source_id", "3") " ORDER BY p.value";
 	sqlite3_stmt *s;
 	size_t alloc = 0;
 	int rc;
@@ -54,6 +57,7 @@ store_node_idle_power(struct store *st, int64_t node_id, double max_activity, do
 		return err->status;
 	sqlite3_bind_int64(s, 1, node_id);
 	sqlite3_bind_double(s, 2, max_activity);
+	store_bind_scope(st, s, 3);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		VEC_GROW(*v, *n + 1, alloc);
 		(*v)[(*n)++] = sqlite3_column_double(s, 0);

@@ -71,10 +71,16 @@ store_list_gpus(struct store *st, int64_t node_id, struct gpu_row **v, size_t *n
 	*n = 0;
 	if (store_prepare_cached(st,
 			  "SELECT id, node_id, device, coalesce(rank, -1), vendor, product FROM gpu"
-			  " WHERE node_id = ? ORDER BY device",
+			  " WHERE node_id = ?1 AND (?2 IS NULL"
+			  "  OR EXISTS (SELECT 1 FROM sample s WHERE s.gpu_id = gpu.id"
+			  STORE_IN_SCOPE("s.source_id", "2") ")"
+			  "  OR EXISTS (SELECT 1 FROM telemetry t WHERE t.gpu_id = gpu.id"
+			  STORE_IN_SCOPE("t.source_id", "2") "))"
+			  " ORDER BY device",
 			  &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, node_id);
+	store_bind_scope(st, s, 2);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct gpu_row *g;
 
@@ -115,10 +121,12 @@ store_list_steps(struct store *st, int64_t node_id, int64_t **steps, size_t *n,
 	*n = 0;
 	if (store_prepare_cached(st,
 			  "SELECT DISTINCT s.step FROM sample s JOIN gpu g ON g.id = s.gpu_id"
-			  " WHERE g.node_id = ? ORDER BY s.step",
+			  " WHERE g.node_id = ?1" STORE_IN_SCOPE("s.source_id", "2")
+			  " ORDER BY s.step",
 			  &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, node_id);
+	store_bind_scope(st, s, 2);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		VEC_GROW(*steps, *n + 1, alloc);
 		(*steps)[(*n)++] = sqlite3_column_int64(s, 0);
@@ -135,11 +143,13 @@ store_load_kernels(struct store *st, int64_t gpu_id, int64_t step, bool all, str
 		"SELECT k.start_ns, k.end_ns, k.stream, k.launch_ns, k.id, k.name_id, k.class,"
 		" src.clock = 'boottime' FROM kernel k JOIN sample s ON s.id = k.sample_id"
 		" JOIN source src ON src.id = k.source_id"
-		" WHERE k.gpu_id = ?1 AND s.step = ?2 ORDER BY k.start_ns, k.end_ns, k.id";
+		" WHERE k.gpu_id = ?1 AND s.step = ?2" STORE_IN_SCOPE("k.source_id", "3")
+		" ORDER BY k.start_ns, k.end_ns, k.id";
 	static const char sql_all[] =
 		"SELECT k.start_ns, k.end_ns, k.stream, k.launch_ns, k.id, k.name_id, k.class,"
 		" src.clock = 'boottime' FROM kernel k JOIN source src ON src.id = k.source_id"
-		" WHERE k.gpu_id = ?1 ORDER BY k.start_ns, k.end_ns, k.id";
+		" WHERE k.gpu_id = ?1" STORE_IN_SCOPE("k.source_id", "3")
+		" ORDER BY k.start_ns, k.end_ns, k.id";
 	sqlite3_stmt *s;
 	size_t alloc = 0;
 	int rc;
@@ -151,6 +161,7 @@ store_load_kernels(struct store *st, int64_t gpu_id, int64_t step, bool all, str
 	sqlite3_bind_int64(s, 1, gpu_id);
 	if (!all)
 		sqlite3_bind_int64(s, 2, step);
+	store_bind_scope(st, s, 3);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct kspan *k;
 
@@ -226,11 +237,13 @@ store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric, struc
 	*n = 0;
 	if (store_prepare_cached(st,
 			  "SELECT t.t_ns, t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
-			  " WHERE t.gpu_id = ? AND m.name = ? ORDER BY t.t_ns, t.rowid",
+			  " WHERE t.gpu_id = ?1 AND m.name = ?2" STORE_IN_SCOPE("t.source_id", "3")
+			  " ORDER BY t.t_ns, t.rowid",
 			  &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, gpu_id);
 	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
+	store_bind_scope(st, s, 3);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		VEC_GROW(*v, *n + 1, alloc);
 		(*v)[*n].t_ns = sqlite3_column_int64(s, 0);

@@ -3,7 +3,9 @@
 number. For each node database (the sample nodes and the corpus traces), the
 report's JSON, the single commands' JSON and check's JSON must agree exactly:
 straggler, spreads, S_C(min), per-GPU lead, overlap and telemetry medians,
-caps, verdict. Prints one line per comparison (ok / notok / skip, tab-separated) that
+caps, verdict; and for each run of a database of two runs of one node
+(ingest --run), compare's figures = report --run's and thermal --run's.
+Prints one line per comparison (ok / notok / skip, tab-separated) that
 tests/meta/run.sh turns into TAP.
 
 usage: consistency.py LITSI TMPDIR NAME=PATH[,PATH...] ...
@@ -143,6 +145,70 @@ def check_db(name, db):
     tap(chk_caps == rep_caps, f"{name}: check's recommended caps = report's gpu-realloc caps")
 
 
+def check_runs():
+    """Two runs of one node at different caps (litsi synth): for each run,
+    compare's per-GPU medians, leads, straggler and verdict are report --run's
+    and thermal --run's numbers."""
+    d = os.path.join(TMP, "runs")
+    os.makedirs(d, exist_ok=True)
+    db = os.path.join(d, "runs.db")
+    made = {"base": ("--straggler", "5", "--power-cap", "700"),
+            "next": ("--temp-spread", "1", "--power-cap", "720")}
+    for run_name, opts in made.items():
+        out = os.path.join(d, run_name)
+        p = subprocess.run([LITSI, "-q", "synth", "--layers", "2", "--samples", "4", *opts,
+                            "-o", out], capture_output=True, text=True)
+        files = sorted(os.path.join(out, f) for f in os.listdir(out)
+                       if f.startswith("rank") or f.startswith("amd-smi")) if not p.returncode else []
+        q = subprocess.run([LITSI, "-q", "-d", db, "ingest", "--run", run_name, *files],
+                           capture_output=True, text=True)
+        if p.returncode or q.returncode:
+            tap(False, f"runs: synth and ingest of run {run_name}", p.stderr + q.stderr)
+            return
+    cmp = run(db, "compare", "--format", "json", "base", "next")
+    tap(cmp is not None, "runs: compare gives JSON")
+    if cmp is None:
+        return
+    for i, (run_name, suffix) in enumerate((("base", "a"), ("next", "b"))):
+        rep = run(db, "report", "--run", run_name, "--format", "json")
+        th = run(db, "thermal", "--run", run_name, "--format", "json")
+        tap(rep is not None and th is not None, f"runs/{run_name}: report and thermal --run give JSON")
+        if rep is None or th is None:
+            continue
+        row = cmp["runs"][i]
+        r = rep["nodes"][0]
+        tap(row["run"] == run_name and same(row["straggler"], None if r["straggler"] == -1 else r["straggler"])
+            and same(row["verdict"], r["verdict"]) and same(row["reason"], r["reason"]),
+            f"runs/{run_name}: compare's straggler and verdict = report --run's",
+            f"compare {row['straggler'], row['verdict'], row['reason']} "
+            f"report {r['straggler'], r['verdict'], r['reason']}")
+        med = {(t["gpu"], t["metric"]): t["median"] for t in th.get("thermal", [])}
+        rg = {g["gpu"]: g for g in rep["gpus"]}
+        ok, why, power = True, "", 0.0
+        for g in cmp["gpus"]:
+            for col, metric, rcol in (("clk", "gfx_clk_mhz", "clock_mhz"),
+                                      ("temp", "temp_hotspot_c", "temp_c"),
+                                      ("power", "power_w", "power_w")):
+                unit = {"clk": "mhz", "temp": "c", "power": "w"}[col]
+                v = g[f"{col}_{suffix}_{unit}"]
+                if not same(v, med.get((g["gpu"], metric))) or not same(v, rg[g["gpu"]][rcol]):
+                    ok = False
+                    why = (f"gpu {g['gpu']} {metric}: compare {v} thermal "
+                           f"{med.get((g['gpu'], metric))} report {rg[g['gpu']][rcol]}")
+            power += med.get((g["gpu"], "power_w")) or 0.0
+        tap(ok, f"runs/{run_name}: compare's per-GPU medians = thermal --run = report --run", why)
+        leads = [(g["gpu"], g[f"lead_{suffix}_ms"]) for g in cmp["gpus"]]
+        bad = [(gpu, v, rg[gpu]["lead_ms"]) for gpu, v in leads
+               if v is None or rg[gpu]["lead_ms"] is None or abs(v - rg[gpu]["lead_ms"]) > 5e-4]
+        tap(not bad, f"runs/{run_name}: compare's per-GPU leads = report --run's (to its 3 decimals)",
+            f"{bad[:3]}")
+        tap(abs(row["node_power_w"] - power) < 1e-6,
+            f"runs/{run_name}: compare's node power = the sum of thermal --run's power medians",
+            f"{row['node_power_w']} {power}")
+    tap(cmp["runs"][0]["verdict"] != cmp["runs"][1]["verdict"],
+        "runs: the two runs' verdicts differ (imbalanced, then balanced)")
+
+
 for spec in sys.argv[3:]:
     name, paths = spec.split("=", 1)
     paths = [p for p in paths.split(",") if os.path.exists(p)]
@@ -155,3 +221,4 @@ for spec in sys.argv[3:]:
         tap(False, f"{name}: ingest", p.stderr)
         continue
     check_db(name, db)
+check_runs()

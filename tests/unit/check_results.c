@@ -2,7 +2,7 @@
 /*
  * check_results.c: the node-results library: devices (not indexes) in
  * results, the persistent straggler, the telemetry windowing policy and idle
- * readings, the part's top clock, the power references.
+ * readings, the part's top clock, the power references, run-scoped loads.
  */
 #include <check.h>
 #include <math.h>
@@ -16,6 +16,9 @@
 
 static char tmpdir[256];
 static char dbpath[300];
+/* The run the next ingests go to (ingest --run), NULL: none; and whether device 2 is the hot one. */
+static const char *cur_run;
+static bool hot_two;
 
 static void
 setup(void)
@@ -24,6 +27,8 @@ setup(void)
 		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
 	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
 	snprintf(dbpath, sizeof(dbpath), "%s/t.db", tmpdir);
+	cur_run = NULL;
+	hot_two = false;
 }
 
 static void
@@ -40,6 +45,7 @@ teardown(void)
 #define S 1000000000LL
 
 enum tel_case { TEL_IN_WINDOW, TEL_OUTSIDE, TEL_NONE };
+
 
 static void
 put_kernel(struct sink *s, int dev, const char *name, int64_t a, int64_t b, int64_t corr,
@@ -60,7 +66,7 @@ put_kernel(struct sink *s, int dev, const char *name, int64_t a, int64_t b, int6
 static void
 ingest_trace(struct store *st, int dev, int rank, int64_t late, const char *hash)
 {
-	struct ingest_opts o = { .rank = -1 };
+	struct ingest_opts o = { .rank = -1, .run = cur_run };
 	struct rec_source src = { .format = "pytorch", .clock = CLK_EPOCH, .rank = rank,
 				  .world_size = 2 };
 	struct rec_gpu g = { .device = dev, .rank = rank, .vendor = "AMD",
@@ -117,7 +123,8 @@ put_tel(struct sink *s, int dev, int64_t t, const char *metric, double v)
 static void
 ingest_tel(struct store *st, enum tel_case tc)
 {
-	struct ingest_opts o = { .rank = -1 };
+	struct ingest_opts o = { .rank = -1, .run = cur_run };
+	char hash[32];
 	struct rec_source src = { .format = "amd-smi-csv", .clock = CLK_EPOCH, .rank = -1,
 				  .world_size = -1 };
 	int64_t shift = tc == TEL_OUTSIDE ? 3600 * S : 0;
@@ -141,13 +148,16 @@ ingest_tel(struct store *st, enum tel_case tc)
 		put_tel(&s, d, t, "clocks_max_sm", 2400);
 		for (i = 0; i < 3; i++) {
 			t = T0 + i * S + S / 10 + shift;
-			put_tel(&s, d, t, METRIC_TEMP_HOTSPOT, d == 2 ? 60 : 75);
-			put_tel(&s, d, t, METRIC_GFX_CLK, d == 2 ? 2100 : 1900);
-			put_tel(&s, d, t, METRIC_POWER, d == 2 ? 700 : 740);
+			bool cool = (d == 2) != hot_two;
+
+			put_tel(&s, d, t, METRIC_TEMP_HOTSPOT, cool ? 60 : 75);
+			put_tel(&s, d, t, METRIC_GFX_CLK, cool ? 2100 : 1900);
+			put_tel(&s, d, t, METRIC_POWER, cool ? 700 : 740);
 			put_tel(&s, d, t, METRIC_GFX_ACT, 100);
 		}
 	}
-	ck_assert_int_eq(store_ingest_finish(ig, "tel", 1, &sum, &err), 0);
+	snprintf(hash, sizeof(hash), "tel%s%s", cur_run ? "-" : "", cur_run ? cur_run : "");
+	ck_assert_int_eq(store_ingest_finish(ig, hash, 1, &sum, &err), 0);
 }
 
 /* A node of devices 2 and 3 (ranks 0 and 1); device 3 finishes its gemm 50 ms late. */
@@ -190,6 +200,109 @@ load(struct store *st, struct res_model *n)
 {
 	load_min(st, n, 3);
 }
+
+/*
+ * Two runs of one node over the same steps and times: in run a device 3 is
+ * late and hot, in run b device 2. Each run-scoped load sees its own sources
+ * only; the node-wide load sees both.
+ */
+static struct store *
+make_two_runs(void)
+{
+	struct store *st;
+	struct err err = { 0 };
+
+	ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
+	cur_run = "a";
+	ingest_trace(st, 2, 0, 0, "a2");
+	ingest_trace(st, 3, 1, 50000000, "a3");
+	ingest_tel(st, TEL_IN_WINDOW);
+	cur_run = "b";
+	hot_two = true;
+	ingest_trace(st, 2, 0, 40000000, "b2");
+	ingest_trace(st, 3, 1, 0, "b3");
+	ingest_tel(st, TEL_IN_WINDOW);
+	cur_run = NULL;
+	hot_two = false;
+	return st;
+}
+
+static int
+load_run(struct store *st, const char *run, struct res_model *n, struct err *err)
+{
+	struct node_row node = { .id = 0, .name = (char *)"default" };
+	struct res_opts o;
+
+	res_opts_default(&o);
+	o.run = run;
+	ck_assert_int_eq(store_find_node(st, "default", &node.id, err), 0);
+	return res_model_load(st, &node, &o, true, n, err);
+}
+
+START_TEST(test_run_scoped_load)
+{
+	struct store *st = make_two_runs();
+	struct res_model a, b, all, inner;
+	struct res_run ra;
+	struct node_row node = { .name = (char *)"default" };
+	struct res_opts o;
+	struct err err = { 0 };
+
+	ck_assert_int_eq(load_run(st, "a", &a, &err), 0);
+	ck_assert_str_eq(store_scope(st), "a");
+	ck_assert_uint_eq(a.nd.G, 2);
+	ck_assert_uint_eq(a.nsamples, 3);
+	ck_assert_int_eq(a.straggler.device, 3);
+	ck_assert_uint_eq(a.tel.n[RES_HOT][0], 3);
+	ck_assert_double_eq(a.tel.med[RES_HOT][0], 60);
+	ck_assert_double_eq(a.tel.med[RES_HOT][1], 75);
+	ck_assert_double_eq(a.p_base, 720);
+	/* a load without a run inside a scoped one reads through its scope */
+	ck_assert_int_eq(load_run(st, NULL, &inner, &err), 0);
+	ck_assert_uint_eq(inner.tel.n[RES_HOT][0], 3);
+	ck_assert_int_eq(inner.straggler.device, 3);
+	res_model_release(&inner);
+	ck_assert_str_eq(store_scope(st), "a");
+	res_model_release(&a);
+	ck_assert_ptr_null(store_scope(st));
+
+	ck_assert_int_eq(load_run(st, "b", &b, &err), 0);
+	ck_assert_uint_eq(b.nsamples, 3);
+	ck_assert_int_eq(b.straggler.device, 2);
+	ck_assert_double_eq(b.tel.med[RES_HOT][0], 75);
+	ck_assert_double_eq(b.tel.med[RES_CLK][1], 2100);
+	ck_assert_int_eq(b.mean_lead[0] < b.mean_lead[1], 1);
+	res_model_release(&b);
+
+	/* the node-wide load sees both runs' readings */
+	ck_assert_int_eq(load_run(st, NULL, &all, &err), 0);
+	ck_assert_uint_eq(all.tel.n[RES_HOT][0], 6);
+	res_model_release(&all);
+
+	/* a run the node lacks: a usage error, and no scope left behind */
+	ck_assert_int_eq(load_run(st, "c", &all, &err), LITSI_EUSAGE);
+	ck_assert_ptr_nonnull(strstr(err.msg, "no run 'c'"));
+	ck_assert_ptr_null(store_scope(st));
+	res_model_release(&all);
+
+	/* one run's figures for compare: step time, node power, energy, verdict */
+	res_opts_default(&o);
+	ck_assert_int_eq(store_find_node(st, "default", &node.id, &err), 0);
+	ck_assert_int_eq(res_run_eval(st, &node, &o, "a", &ra, &err), 0);
+	ck_assert_ptr_null(store_scope(st));
+	ck_assert_uint_eq(ra.s.steps, 3);
+	ck_assert_double_eq_tol(ra.s.step_ns, 1e9, 1e-3);
+	ck_assert_double_eq(ra.s.node_power_w, 1440);
+	ck_assert_double_eq_tol(ra.energy_j, 1440, 1e-9);
+	ck_assert_int_eq(ra.device[1], 3);
+	ck_assert_int_eq(ra.straggler.device, 3);
+	ck_assert_double_eq(ra.med[RES_POW][1], 740);
+	ck_assert(isnan(ra.cap[0]));
+	ck_assert_int_eq(ra.verdict, CHECK_IMBALANCED);
+	res_run_release(&ra);
+	store_close(st);
+}
+END_TEST
 
 START_TEST(test_straggler_is_a_device)
 {
@@ -438,6 +551,7 @@ results_suite(void)
 	tcase_add_test(tc, test_straggler_rule);
 	tcase_add_test(tc, test_collective_waits);
 	tcase_add_test(tc, test_limits_follow_the_part);
+	tcase_add_test(tc, test_run_scoped_load);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -4,20 +4,20 @@ run: litsi compare --format tsv base capped
 exit: 0
 --- stdout
 # runs
-# node	run	steps	step_ms	throughput	node_power_w	energy_per_step_j
-default	base	2	27.690412	1	5590	154.78940308
-default	capped	2	27.365036	1.0118902090974775	5580	152.69690088
+# node	run	steps	step_ms	throughput	node_power_w	energy_per_step_j	straggler	verdict	reason
+default	base	2	27.690412	1	5602.5	155.13553323	5	inconclusive	no thermal rule could run: no temperature, clock or throttling telemetry under load
+default	capped	2	27.365036	1.0118902090974775	5592.5	153.03896383	2	inconclusive	no thermal rule could run: no temperature, clock or throttling telemetry under load
 
 
 # gpus
-# node	gpu	clk_a_mhz	clk_b_mhz	temp_a_c	temp_b_c	power_a_w	power_b_w	cap_a_w	cap_b_w
-default	0	1887.125	1853.125	70	70	694	684	700	690
-default	1	1906.125	1872.125	70	70	696	686	700	690
-default	2	1879.125	1845.125	71	71	702	692	700	690
-default	3	1890.125	1856.125	71	71	699	689	700	690
-default	4	1916.125	1881.125	67	67	698	688	700	690
-default	5	1815.125	1978.125	80	80	700	750	700	750
-default	6	1911.125	1894.125	68	68	702	697	700	695
-default	7	1914.125	1896.125	68	68	699	694	700	695
+# node	gpu	lead_a_ms	lead_b_ms	clk_a_mhz	clk_b_mhz	temp_a_c	temp_b_c	power_a_w	power_b_w	cap_a_w	cap_b_w
+default	0	16.65472	3.933184	1890.125	1856.125	70.5	70.5	698	688	700	690
+default	1	18.521344	5.789568	1906.625	1872.625	70	70	697	687	700	690
+default	2	12.72384	0.000128	1881.125	1847.125	71.5	71.5	702.5	692.5	700	690
+default	3	15.455872	2.737408	1893.625	1859.625	71	71	699.5	689.5	700	690
+default	4	20.487168	7.776	1918.625	1884.125	67.5	67.5	699.5	689.5	700	690
+default	5	0	27.94944	1818.625	1981.625	80.5	80.5	701.5	751.5	700	750
+default	6	20.561408	11.393152	1913.625	1896.625	68.5	68.5	703	698	700	695
+default	7	20.953472	11.769728	1914.125	1896.625	68.5	68.5	701.5	696.5	700	695
 # verdict: helped: faster, for no more energy per step (throughput x1.0119, node power x0.9982, energy per step x0.9865)
 --- stderr

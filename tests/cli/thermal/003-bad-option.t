@@ -5,5 +5,6 @@ exit: 2
 --- stdout
 --- stderr
 litsi thermal: unknown option or missing value '--bogus'
-usage: litsi thermal [--node name] [--series] [--normalize] [--load-activity pct]
-                     [--load-power W] [--min-readings n] [--format fmt]
+usage: litsi thermal [--node name] [--run name] [--series] [--normalize]
+                     [--load-activity pct] [--load-power W] [--min-readings n]
+                     [--format fmt]

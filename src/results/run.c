@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run.c: one run of a node (ingest --run) loaded alone, with what report
+ * shows for a node and what compare adds: step time, node power, energy.
+ */
+#include "litsi/results.h"
+#include "litsi/litsi.h"
+#include "litsi/store.h"
+#include "litsi/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Mean node step time: per profiler step, the slowest GPU's. */
+static int
+run_steps(struct store *st, const struct node_row *node, const char *run, struct res_run *r,
+	  struct err *err)
+{
+	double *steps, sum = 0;
+	size_t n, i;
+
+	if (store_run_steps(st, node->id, run, &steps, &n, err))
+		return err->status;
+	for (i = 0; i < n; i++)
+		sum += steps[i];
+	free(steps);
+	r->s.steps = n;
+	r->s.step_ns = n ? sum / (double)n : NAN;
+	return 0;
+}
+
+static void
+run_fill(const struct res_model *n, const struct res_opts *o, struct res_run *r)
+{
+	struct check_params cp;
+	struct res_verdict v;
+	size_t g, m, G = n->nd.G;
+	double power = 0;
+
+	r->G = G;
+	r->device = xmalloc((G + 1) * sizeof(*r->device));
+	r->lead_ns = xmalloc((G + 1) * sizeof(*r->lead_ns));
+	r->cap = xmalloc((G + 1) * sizeof(*r->cap));
+	for (m = 0; m < RES_NMETRICS; m++) {
+		r->med[m] = xmalloc((G + 1) * sizeof(*r->med[m]));
+		for (g = 0; g < G; g++)
+			r->med[m][g] = n->tel.med[m][g];
+	}
+	for (g = 0; g < G; g++) {
+		r->device[g] = n->nd.gpus[g].device;
+		r->lead_ns[g] = n->mean_lead[g];
+		r->cap[g] = n->glim[g].cap > 0 ? n->glim[g].cap : NAN;
+		power += n->tel.med[RES_POW][g];
+	}
+	/* NaN when a GPU has no power reading: the node's power is then unknown */
+	r->s.node_power_w = G ? power : NAN;
+	r->energy_j = r->s.node_power_w * r->s.step_ns / 1e9;
+	r->samples = n->nsamples;
+	r->straggler = n->straggler;
+	check_params_default(&cp);
+	cp.persist = o->persist;
+	res_verdict_rules(n, &cp, &v);
+	r->verdict = v.r.verdict;
+	snprintf(r->reason, sizeof(r->reason), "%s", v.r.reason);
+	res_verdict_release(&v);
+}
+
+int
+res_run_eval(struct store *st, const struct node_row *node, const struct res_opts *o,
+	     const char *run, struct res_run *out, struct err *err)
+{
+	struct res_opts ro = *o;
+	struct res_model n;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	ro.run = run;
+	if ((rc = res_model_load(st, node, &ro, false, &n, err)) == 0 &&
+	    (rc = run_steps(st, node, run, out, err)) == 0)
+		run_fill(&n, &ro, out);
+	res_model_release(&n);
+	return rc;
+}
+
+void
+res_run_release(struct res_run *r)
+{
+	size_t m;
+
+	free(r->device);
+	free(r->lead_ns);
+	free(r->cap);
+	for (m = 0; m < RES_NMETRICS; m++)
+		free(r->med[m]);
+	memset(r, 0, sizeof(*r));
+}

@@ -224,9 +224,8 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 		"SELECT k.start_ns, k.end_ns, k.stream, k.launch_ns, k.id, k.name_id, k.class,"
 		" k.source_id FROM kernel k"
 		" WHERE k.gpu_id = ?1 AND k.sample_id IN"
-		"  (SELECT id FROM sample WHERE gpu_id = ?1 AND step = ?2"
-		STORE_IN_SCOPE("source_id", "3") ")"
-		" ORDER BY k.sample_id, k.start_ns";
+		"  (SELECT id FROM sample WHERE gpu_id = ?1 AND step = ?2)"
+		STORE_IN_SCOPE("k.source_id", "3") " ORDER BY k.sample_id, k.start_ns";
 	static const char sql_clock[] = "SELECT clock = 'boottime' FROM source WHERE id = ?";
 	sqlite3_stmt *s, *cs;
 	int64_t last_src = INT64_MIN;

@@ -203,10 +203,18 @@ int cmd_format(const char *cmd, const char *usage, const char *arg, enum fmt_kin
  */
 int cmd_nodes(struct litsi_ctx *ctx, const char *name, struct node_row **v, size_t *n);
 /*
- * cmd_each_node() - run @fn for each node to analyse (the one named, or all)
- * with one formatter of @kind; stops at the first error. Return: fn's status.
+ * cmd_nodes_run() - cmd_nodes() for --run @run (NULL: as cmd_nodes()): of
+ * all nodes, those that have the run, a usage error when none has; a node
+ * named with --node is kept whatever its runs (its load says what it lacks).
  */
-int cmd_each_node(struct litsi_ctx *ctx, const char *node, enum fmt_kind kind,
+int cmd_nodes_run(struct litsi_ctx *ctx, const char *name, const char *run, struct node_row **v,
+		  size_t *n);
+/*
+ * cmd_each_node() - run @fn for each node to analyse (so->node, or all, or
+ * those of run so->res.run: cmd_nodes_run()) with one formatter of
+ * so->kind; stops at the first error. Return: fn's status.
+ */
+int cmd_each_node(struct litsi_ctx *ctx, const struct shared_opts *so,
 		  int (*fn)(struct litsi_ctx *, struct fmt *, const void *, const struct node_row *),
 		  const void *opts);
 /* cmd_progress_enabled() - progress lines on stderr only when it is a terminal. */

@@ -180,6 +180,8 @@ int store_gpu_limits(struct store *st, int64_t gpu_id, const char *run, struct g
 		     struct err *err);
 /* store_runs() - the run names of @node_id (ingest --run), first ingested first. */
 int store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct err *err);
+/* store_has_run() - whether node @node_id has run @run. */
+int store_has_run(struct store *st, int64_t node_id, const char *run, bool *has, struct err *err);
 /*
  * store_run_steps() - per profiler step of @run (NULL: every source) of
  * @node_id, the slowest GPU's step time, ns, in step order. *step_ns malloc'd.

@@ -206,13 +206,40 @@ cmd_nodes(struct litsi_ctx *ctx, const char *name, struct node_row **v, size_t *
 }
 
 int
+cmd_nodes_run(struct litsi_ctx *ctx, const char *name, const char *run, struct node_row **v,
+	      size_t *n)
+{
+	size_t i, k = 0;
+	int rc = cmd_nodes(ctx, name, v, n);
+
+	if (rc || !run || name)
+		return rc;
+	for (i = 0; !rc && i < *n; i++) {
+		bool has = false;
+
+		rc = store_has_run(ctx->st, (*v)[i].id, run, &has, &ctx->err);
+		if (has)
+			(*v)[k++] = (*v)[i];
+		else
+			free((*v)[i].name);
+	}
+	for (; i < *n; i++)
+		(*v)[k++] = (*v)[i];
+	*n = k;
+	if (!rc && !k)
+		rc = err_set(&ctx->err, LITSI_EUSAGE,
+			     "no node has a run '%s' (ingest --run names runs)", run);
+	return rc;
+}
+
+int
 cmd_progress_enabled(void)
 {
 	return isatty(STDERR_FILENO);
 }
 
 int
-cmd_each_node(struct litsi_ctx *ctx, const char *node, enum fmt_kind kind,
+cmd_each_node(struct litsi_ctx *ctx, const struct shared_opts *so,
 	      int (*fn)(struct litsi_ctx *, struct fmt *, const void *, const struct node_row *),
 	      const void *opts)
 {
@@ -221,9 +248,11 @@ cmd_each_node(struct litsi_ctx *ctx, const char *node, enum fmt_kind kind,
 	size_t n = 0, i;
 	int rc = 0;
 
-	if (cmd_nodes(ctx, node, &nodes, &n))
+	if (cmd_nodes_run(ctx, so->node, so->res.run, &nodes, &n)) {
+		store_free_nodes(nodes, n);
 		return ctx->err.status;
-	f = fmt_new(ctx->out, kind);
+	}
+	f = fmt_new(ctx->out, so->kind);
 	for (i = 0; i < n && !rc; i++)
 		rc = fn(ctx, f, opts, &nodes[i]);
 	fmt_free(f);

@@ -224,5 +224,5 @@ cmd_corr(int argc, char **argv, struct litsi_ctx *ctx)
 	if (rc)
 		return rc < 0 ? rc + 100 : rc;
 	o.r.comm_re = o.so.res.comm_re;
-	return cmd_each_node(ctx, o.so.node, o.so.kind, node_fn, &o.r);
+	return cmd_each_node(ctx, &o.so, node_fn, &o.r);
 }

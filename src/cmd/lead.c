@@ -327,5 +327,5 @@ cmd_lead(int argc, char **argv, struct litsi_ctx *ctx)
 			     "script draws only the first; choose one with --node", nn, names);
 		free(names);
 	}
-	return cmd_each_node(ctx, o.so.node, o.so.kind, node_fn, &r);
+	return cmd_each_node(ctx, &o.so, node_fn, &r);
 }

@@ -616,8 +616,10 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		ingest_rc = rc;
 		err_clear(&ctx->err);
 	}
-	if ((rc = cmd_nodes(ctx, o->node, &nodes, &n)))
+	if ((rc = cmd_nodes_run(ctx, o->node, o->so.res.run, &nodes, &n))) {
+		store_free_nodes(nodes, n);
 		return rc;
+	}
 	r = xcalloc(n + 1, sizeof(*r));
 	for (i = 0; i < n && !rc; i++)
 		rc = node_report_load(ctx, o, &nodes[i], &r[i]);

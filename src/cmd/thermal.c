@@ -268,5 +268,5 @@ cmd_thermal(int argc, char **argv, struct litsi_ctx *ctx)
 		return rc < 0 ? rc + 100 : rc;
 	r = (struct thermal_render){ .series = o.series, .normalize = o.normalize,
 				     .res = &o.so.res };
-	return cmd_each_node(ctx, o.so.node, o.so.kind, node_fn, &r);
+	return cmd_each_node(ctx, &o.so, node_fn, &r);
 }

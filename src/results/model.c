@@ -190,18 +190,11 @@ res_model_load(struct store *st, const struct node_row *node, const struct res_o
 static int
 scope_run(struct store *st, const struct node_row *node, const char *run, struct err *err)
 {
-	char **runs = NULL;
-	size_t nr = 0, i;
-	bool found = false;
+	bool found;
 	int rc;
 
-	if ((rc = store_runs(st, node->id, &runs, &nr, err)))
+	if ((rc = store_has_run(st, node->id, run, &found, err)))
 		return rc;
-	for (i = 0; i < nr; i++) {
-		found |= !strcmp(runs[i], run);
-		free(runs[i]);
-	}
-	free(runs);
 	if (!found)
 		return err_set(err, LITSI_EUSAGE, "node '%s' has no run '%s' (ingest --run names runs)",
 			       node->name, run);

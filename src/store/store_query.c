@@ -359,6 +359,23 @@ store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct e
 }
 
 int
+store_has_run(struct store *st, int64_t node_id, const char *run, bool *has, struct err *err)
+{
+	char **runs = NULL;
+	size_t n = 0, i;
+
+	*has = false;
+	if (store_runs(st, node_id, &runs, &n, err))
+		return err->status;
+	for (i = 0; i < n; i++) {
+		*has |= !strcmp(runs[i], run);
+		free(runs[i]);
+	}
+	free(runs);
+	return 0;
+}
+
+int
 store_run_steps(struct store *st, int64_t node_id, const char *run, double **step_ns, size_t *n,
 		struct err *err)
 {

@@ -15,7 +15,7 @@ exit: 0
 exit 2
 exit 2
 --- stderr
-litsi: node 'default' has no run 'nope' (ingest --run names runs)
+litsi: no node has a run 'nope' (ingest --run names runs)
 litsi thermal: empty --run name
 usage: litsi thermal [--node name] [--run name] [--series] [--normalize]
                      [--load-activity pct] [--load-power W] [--min-readings n]

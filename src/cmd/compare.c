@@ -9,6 +9,7 @@
 #include "litsi/util.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,11 +104,22 @@ print_gpus(struct fmt *f, const struct node_row *node, const struct res_run *r)
 	free(dev);
 }
 
+/* "x1.0437", or "n/a" when a run lacks what the ratio needs. */
+static const char *
+ratio(double v, char *buf)
+{
+	if (isnan(v))
+		return "n/a";
+	snprintf(buf, 32, "x%.4f", v);
+	return buf;
+}
+
 static void
 print(struct fmt *f, const struct node_row *node, const char *const *names,
       const struct res_run *r)
 {
 	struct compare_result c;
+	char buf[3][32];
 	size_t i;
 
 	compare_runs(&r[0].s, &r[1].s, &c);
@@ -117,7 +129,7 @@ print(struct fmt *f, const struct node_row *node, const char *const *names,
 		fmt_str(f, names[i]);
 		fmt_int(f, (int64_t)r[i].s.steps);
 		fmt_dbl(f, r[i].s.step_ns / 1e6);
-		fmt_dbl(f, i ? c.throughput : 1);
+		fmt_dbl(f, i ? c.throughput : isnan(r[i].s.step_ns) ? NAN : 1);
 		fmt_dbl(f, r[i].s.node_power_w);
 		fmt_dbl(f, r[i].energy_j);
 		if (r[i].straggler.device >= 0)
@@ -130,8 +142,9 @@ print(struct fmt *f, const struct node_row *node, const char *const *names,
 	}
 	fmt_end(f);
 	print_gpus(f, node, r);
-	fmt_note(f, "verdict", "%s: %s (throughput x%.4f, node power x%.4f, energy per step x%.4f)",
-		 compare_verdict_name(c.verdict), c.why, c.throughput, c.power, c.energy);
+	fmt_note(f, "verdict", "%s: %s (throughput %s, node power %s, energy per step %s)",
+		 compare_verdict_name(c.verdict), c.why, ratio(c.throughput, buf[0]),
+		 ratio(c.power, buf[1]), ratio(c.energy, buf[2]));
 }
 
 static int

@@ -213,7 +213,8 @@ struct res_model {
  * also matches the comm kernels (needed by the caps model). With o->run, only
  * the sources of that run: its GPUs, samples, kernels, annotations,
  * telemetry, power readings and limits (store_scope_run(), held until
- * res_model_release(), which gives the scope in force before back), and
+ * res_model_release(), which gives the scope in force before back: release
+ * nested loads last loaded first), and
  * LITSI_EUSAGE when the node has no such run. Without o->run the load reads
  * through the scope in force (none: every source).
  */

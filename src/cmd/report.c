@@ -643,7 +643,8 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		plot_all(ctx, nodes[i].name, o->plots, stderr);
 		err_clear(&ctx->err);
 	}
-	for (i = 0; i < n; i++)
+	/* last loaded first: a run-scoped load gives back the scope it found */
+	for (i = n; i-- > 0;)
 		node_report_release(&r[i]);
 	free(r);
 	store_free_nodes(nodes, n);

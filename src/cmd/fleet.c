@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fleet.c: litsi fleet: the fleet view of a merged database. Each node of
- * the database is one node in one run (named RUN/NODE by
- * scripts/litsi-slurm.sh); its verdict, straggler, spreads and predicted
+ * fleet.c: litsi fleet: the fleet view of a merged database. Each row is one
+ * node in one run: a run named at ingest (--run), else the node is one run
+ * (named RUN/NODE by scripts/litsi-slurm.sh); its verdict, straggler, spreads and predicted
  * speedup are the node-results library's, the same values litsi check
  * prints; src/analysis/fleet.c gathers them across runs.
  */
@@ -52,9 +52,13 @@ rule_value(const struct check_result *r, enum check_rule_id id)
 	return r->rule[id].state == CHECK_SKIPPED ? NAN : r->rule[id].value;
 }
 
-/* One node (one run) as the library judges it with check's defaults. */
+/*
+ * One node (one run) as the library judges it with check's defaults; @run: a
+ * run named at ingest (the load sees only its sources), NULL: every source.
+ */
 static int
-load_row(struct litsi_ctx *ctx, const struct node_row *node, struct fleet_row *row)
+load_row(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
+	 struct fleet_row *row)
 {
 	struct res_opts ro;
 	struct check_params cp;
@@ -68,6 +72,7 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, struct fleet_row *r
 	row->straggler = -1;
 	row->temp_spread = row->freq_spread = row->speedup = NAN;
 	res_opts_default(&ro);
+	ro.run = run;
 	check_params_default(&cp);
 	/* No caps below: the sync points of the caps model are not needed. */
 	rc = res_model_load(ctx->st, node, &ro, false, &m, &ctx->err);
@@ -100,31 +105,69 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, struct fleet_row *r
 	return 0;
 }
 
+/* A row for node @node in run @run (both copied); returns it. */
+static struct fleet_row *
+add_row(struct fleet_data *d, size_t *alloc, const char *node, size_t node_len, const char *run,
+	size_t run_len)
+{
+	struct fleet_row *row;
+
+	if (d->n == *alloc) {
+		*alloc = *alloc ? 2 * *alloc : 16;
+		d->rows = xrealloc(d->rows, *alloc * sizeof(*d->rows));
+		d->names = xrealloc(d->names, 2 * *alloc * sizeof(*d->names));
+	}
+	row = &d->rows[d->n];
+	memset(row, 0, sizeof(*row));
+	d->names[2 * d->n] = xstrndup(node, node_len);
+	d->names[2 * d->n + 1] = xstrndup(run, run_len);
+	row->node = d->names[2 * d->n];
+	row->run = d->names[2 * d->n + 1];
+	d->n++;
+	return row;
+}
+
+/*
+ * Every node and run of the database: a node whose files were ingested with
+ * --run has one row per run (each loaded alone); else the node is one run,
+ * named by its RUN/NODE name (scripts/litsi-slurm.sh) or "".
+ */
 static int
 fleet_load(struct litsi_ctx *ctx, struct fleet_data *d)
 {
 	struct node_row *nodes = NULL;
-	size_t nn = 0, i;
+	size_t nn = 0, i, r, alloc = 0;
 	int rc;
 
 	memset(d, 0, sizeof(*d));
 	if ((rc = store_list_nodes(ctx->st, &nodes, &nn, &ctx->err)))
 		return rc;
-	d->rows = xcalloc(nn ? nn : 1, sizeof(*d->rows));
-	d->names = xcalloc(2 * nn + 1, sizeof(*d->names));
-	for (i = 0; i < nn; i++) {
-		size_t run_len, off;
+	for (i = 0; i < nn && !rc; i++) {
+		const char *name = nodes[i].name;
+		char **runs = NULL;
+		size_t nr = 0, run_len, off;
 
-		fleet_split_name(nodes[i].name, &run_len, &off);
-		d->names[2 * i] = xstrdup(nodes[i].name + off);
-		d->names[2 * i + 1] = xstrndup(nodes[i].name, run_len);
-		d->rows[i].node = d->names[2 * i];
-		d->rows[i].run = d->names[2 * i + 1];
-		d->n = i + 1;
-		if ((rc = load_row(ctx, &nodes[i], &d->rows[i]))) {
-			err_prefix(&ctx->err, "node '%s'", nodes[i].name);
+		if ((rc = store_runs(ctx->st, nodes[i].id, &runs, &nr, &ctx->err)))
 			break;
+		if (!nr) {
+			fleet_split_name(name, &run_len, &off);
+			rc = load_row(ctx, &nodes[i], NULL,
+				      add_row(d, &alloc, name + off, strlen(name + off), name,
+					      run_len));
+			if (rc)
+				err_prefix(&ctx->err, "node '%s'", name);
 		}
+		for (r = 0; r < nr; r++) {
+			if (!rc) {
+				rc = load_row(ctx, &nodes[i], runs[r],
+					      add_row(d, &alloc, name, strlen(name), runs[r],
+						      strlen(runs[r])));
+				if (rc)
+					err_prefix(&ctx->err, "node '%s', run '%s'", name, runs[r]);
+			}
+			free(runs[r]);
+		}
+		free(runs);
 	}
 	store_free_nodes(nodes, nn);
 	if (!rc)

@@ -15,7 +15,7 @@
 #include "litsi/parse.h"
 #include "litsi/trace.h"
 
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 
 struct store;
 

@@ -208,6 +208,22 @@ static const char *const migrations[] = {
 	" source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,"
 	" kind TEXT NOT NULL, watts REAL NOT NULL,"
 	" PRIMARY KEY (gpu_id, source_id, kind)) WITHOUT ROWID;",
+	/*
+	 * 2 -> 3: a node's sources by index, each GPU's kernel span per source,
+	 * the kernel columns the node loader reads in the (gpu, sample) index
+	 */
+	"CREATE INDEX source_node ON source(node_id);"
+	"DROP INDEX kernel_gpu_sample;"
+	"CREATE INDEX kernel_gpu_sample ON kernel(gpu_id, sample_id, start_ns, end_ns, name_id,"
+	" class, stream, launch_ns, source_id);"
+	"CREATE TABLE kernel_window ("
+	" gpu_id INTEGER NOT NULL REFERENCES gpu(id),"
+	" source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,"
+	" start_ns INTEGER NOT NULL, end_ns INTEGER NOT NULL,"
+	" PRIMARY KEY (gpu_id, source_id)) WITHOUT ROWID;"
+	"INSERT INTO kernel_window(gpu_id, source_id, start_ns, end_ns)"
+	" SELECT gpu_id, source_id, min(start_ns), max(end_ns) FROM kernel"
+	" GROUP BY gpu_id, source_id;",
 };
 
 /* Bring a writable database of an older version up to STORE_SCHEMA_VERSION. */
@@ -378,12 +394,14 @@ open_connection(struct store *st, enum store_mode mode)
 	int rc;
 
 	if (mode != STORE_RDONLY)
-		return sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+		return sqlite3_open_v2(st->path, &st->db,
+				       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
 				       NULL);
 	/* Read-only commands never create the database nor need write access. */
 	uri = store_path_uri(st->path, access(st->path, F_OK) == 0 && needs_immutable(st->path)
 				 ? "mode=ro&immutable=1" : "mode=ro");
-	rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+	rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX,
+			     NULL);
 	free(uri);
 	return rc;
 }

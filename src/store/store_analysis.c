@@ -111,14 +111,19 @@ int
 store_kernel_window(struct store *st, int64_t node_id, int64_t *start, int64_t *end,
 		    struct err *err)
 {
+	/* v3 keeps each GPU's kernel span per source: a few rows instead of every kernel. */
 	static const char sql[] =
+		"SELECT min(w.start_ns), max(w.end_ns) FROM kernel_window w"
+		" JOIN gpu g ON g.id = w.gpu_id JOIN source src ON src.id = w.source_id"
+		" WHERE g.node_id = ?1 AND src.clock = 'epoch' HAVING count(*) > 0";
+	static const char sql_v2[] =
 		"SELECT min(k.start_ns), max(k.end_ns) FROM kernel k"
 		" JOIN gpu g ON g.id = k.gpu_id JOIN source src ON src.id = k.source_id"
 		" WHERE g.node_id = ?1 AND src.clock = 'epoch' HAVING count(*) > 0";
 	sqlite3_stmt *s;
 	int rc;
 
-	if (store_prepare_cached(st, sql, &s, err))
+	if (store_prepare_cached(st, st->version >= 3 ? sql : sql_v2, &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, node_id);
 	rc = sqlite3_step(s);

@@ -217,7 +217,7 @@ order_ties(struct kspan *v, size_t n)
 
 int
 store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct kspan **v,
-			  size_t *n, struct err *err)
+			  size_t *n, size_t *alloc, struct err *err)
 {
 	/* ORDER BY start_ns alone is served by the index; ties are ordered below. */
 	static const char sql[] =
@@ -230,10 +230,8 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 	sqlite3_stmt *s, *cs;
 	int64_t last_src = INT64_MIN;
 	uint8_t clk = 0;
-	size_t alloc = 0;
 	int rc, bad = 0;
 
-	*v = NULL;
 	*n = 0;
 	if (store_prepare_cached(st, sql_clock, &cs, err))
 		return err->status;
@@ -252,7 +250,7 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 				break;
 			last_src = src;
 		}
-		VEC_GROW(*v, *n + 1, alloc);
+		VEC_GROW(*v, *n + 1, *alloc);
 		k = &(*v)[(*n)++];
 		k->start_ns = sqlite3_column_int64(s, 0);
 		k->end_ns = sqlite3_column_int64(s, 1);
@@ -268,8 +266,6 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 	sqlite3_reset(s);
 	sqlite3_reset(cs);
 	if (bad || rc != SQLITE_DONE) {
-		free(*v);
-		*v = NULL;
 		*n = 0;
 		return bad ? bad : store_sqlerr(st, err, "cannot load kernels");
 	}

@@ -394,6 +394,20 @@ store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char 
 	bool runs = st->version >= 2;
 
 	*median = NAN;
+	/* Most metrics asked for (power limits) are often not recorded at all: one probe. */
+	if (store_prepare_cached(st,
+			  "SELECT 1 FROM telemetry WHERE gpu_id = ?1 AND metric_id ="
+			  " (SELECT id FROM metric WHERE name = ?2) LIMIT 1",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_reset(s);
+	if (rc == SQLITE_DONE)
+		return 0;
+	if (rc != SQLITE_ROW)
+		return store_sqlerr(st, err, "cannot load telemetry");
 	/* readings of the run's sources inside the run's traced window (its samples) */
 	if (store_prepare_cached(st, runs ?
 			  "WITH w AS (SELECT min(sm.start_ns) AS t0, max(sm.end_ns) AS t1 FROM sample sm"

@@ -78,7 +78,7 @@ CREATE TABLE kernel (
 );
 -- Covers what the node loader reads of a sample's kernels (v3): no table look-up per kernel.
 CREATE INDEX kernel_gpu_sample ON kernel(gpu_id, sample_id, start_ns, end_ns, name_id, class,
-	stream, launch_ns, source_id);
+	launch_ns, source_id);
 CREATE INDEX kernel_source ON kernel(source_id);
 -- The time a GPU's kernels of one source span, written with them (v3): a
 -- node's traced window is read here instead of from every kernel.

@@ -215,7 +215,7 @@ static const char *const migrations[] = {
 	"CREATE INDEX source_node ON source(node_id);"
 	"DROP INDEX kernel_gpu_sample;"
 	"CREATE INDEX kernel_gpu_sample ON kernel(gpu_id, sample_id, start_ns, end_ns, name_id,"
-	" class, stream, launch_ns, source_id);"
+	" class, launch_ns, source_id);"
 	"CREATE TABLE kernel_window ("
 	" gpu_id INTEGER NOT NULL REFERENCES gpu(id),"
 	" source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,"

@@ -221,8 +221,8 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 {
 	/* ORDER BY start_ns alone is served by the index; ties are ordered below. */
 	static const char sql[] =
-		"SELECT k.start_ns, k.end_ns, k.stream, k.launch_ns, k.id, k.name_id, k.class,"
-		" k.source_id FROM kernel k"
+		"SELECT k.start_ns, k.end_ns, k.launch_ns, k.id, k.name_id, k.class, k.source_id"
+		" FROM kernel k"
 		" WHERE k.gpu_id = ?1 AND k.sample_id IN"
 		"  (SELECT id FROM sample WHERE gpu_id = ?1 AND step = ?2)"
 		" ORDER BY k.sample_id, k.start_ns";
@@ -243,7 +243,7 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 	sqlite3_bind_int64(s, 2, step);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct kspan *k;
-		int64_t src = sqlite3_column_int64(s, 7);
+		int64_t src = sqlite3_column_int64(s, 6);
 
 		if (src != last_src) {
 			if ((bad = source_clock(st, cs, src, &clk, err)))
@@ -254,13 +254,12 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 		k = &(*v)[(*n)++];
 		k->start_ns = sqlite3_column_int64(s, 0);
 		k->end_ns = sqlite3_column_int64(s, 1);
-		k->stream = sqlite3_column_int64(s, 2);
-		k->launch_ns = sqlite3_column_type(s, 3) == SQLITE_NULL
+		k->launch_ns = sqlite3_column_type(s, 2) == SQLITE_NULL
 				       ? TIME_NONE
-				       : sqlite3_column_int64(s, 3);
-		k->id = sqlite3_column_int64(s, 4);
-		k->name_id = (uint32_t)sqlite3_column_int64(s, 5);
-		k->kclass = (uint8_t)sqlite3_column_int(s, 6);
+				       : sqlite3_column_int64(s, 2);
+		k->id = sqlite3_column_int64(s, 3);
+		k->name_id = (uint32_t)sqlite3_column_int64(s, 4);
+		k->kclass = (uint8_t)sqlite3_column_int(s, 5);
 		k->clock = clk;
 	}
 	sqlite3_reset(s);

@@ -132,12 +132,12 @@ store_load_kernels(struct store *st, int64_t gpu_id, int64_t step, bool all, str
 		   size_t *n, struct err *err)
 {
 	static const char sql_step[] =
-		"SELECT k.start_ns, k.end_ns, k.stream, k.launch_ns, k.id, k.name_id, k.class,"
+		"SELECT k.start_ns, k.end_ns, k.launch_ns, k.id, k.name_id, k.class,"
 		" src.clock = 'boottime' FROM kernel k JOIN sample s ON s.id = k.sample_id"
 		" JOIN source src ON src.id = k.source_id"
 		" WHERE k.gpu_id = ?1 AND s.step = ?2 ORDER BY k.start_ns, k.end_ns, k.id";
 	static const char sql_all[] =
-		"SELECT k.start_ns, k.end_ns, k.stream, k.launch_ns, k.id, k.name_id, k.class,"
+		"SELECT k.start_ns, k.end_ns, k.launch_ns, k.id, k.name_id, k.class,"
 		" src.clock = 'boottime' FROM kernel k JOIN source src ON src.id = k.source_id"
 		" WHERE k.gpu_id = ?1 ORDER BY k.start_ns, k.end_ns, k.id";
 	sqlite3_stmt *s;
@@ -158,14 +158,13 @@ store_load_kernels(struct store *st, int64_t gpu_id, int64_t step, bool all, str
 		k = &(*v)[(*n)++];
 		k->start_ns = sqlite3_column_int64(s, 0);
 		k->end_ns = sqlite3_column_int64(s, 1);
-		k->stream = sqlite3_column_int64(s, 2);
-		k->launch_ns = sqlite3_column_type(s, 3) == SQLITE_NULL
+		k->launch_ns = sqlite3_column_type(s, 2) == SQLITE_NULL
 				       ? TIME_NONE
-				       : sqlite3_column_int64(s, 3);
-		k->id = sqlite3_column_int64(s, 4);
-		k->name_id = (uint32_t)sqlite3_column_int64(s, 5);
-		k->kclass = (uint8_t)sqlite3_column_int(s, 6);
-		k->clock = (uint8_t)sqlite3_column_int(s, 7);
+				       : sqlite3_column_int64(s, 2);
+		k->id = sqlite3_column_int64(s, 3);
+		k->name_id = (uint32_t)sqlite3_column_int64(s, 4);
+		k->kclass = (uint8_t)sqlite3_column_int(s, 5);
+		k->clock = (uint8_t)sqlite3_column_int(s, 6);
 	}
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE) {

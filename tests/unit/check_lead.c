@@ -41,10 +41,10 @@ END_TEST
 static void
 two_gpu(struct match *m)
 {
-	static struct kspan g0[] = { { 0, 5, 0, TIME_NONE, 0, 1, 0, 0 },
-				     { 100, 105, 0, TIME_NONE, 0, 2, 0, 0 } };
-	static struct kspan g1[] = { { 10, 15, 0, TIME_NONE, 0, 1, 0, 0 },
-				     { 130, 135, 0, TIME_NONE, 0, 2, 0, 0 } };
+	static struct kspan g0[] = { { 0, 5, TIME_NONE, 0, 1, 0, 0 },
+				     { 100, 105, TIME_NONE, 0, 2, 0, 0 } };
+	static struct kspan g1[] = { { 10, 15, TIME_NONE, 0, 1, 0, 0 },
+				     { 130, 135, TIME_NONE, 0, 2, 0, 0 } };
 	const struct kspan *k[] = { g0, g1 };
 	size_t nk[] = { 2, 2 };
 

@@ -137,7 +137,8 @@ CREATE TABLE telemetry (
 	t_ns INTEGER NOT NULL,
 	value REAL NOT NULL
 );
-CREATE INDEX telemetry_gpu_metric ON telemetry(gpu_id, metric_id, t_ns);
+-- Holds the value too (v3): a GPU's readings of a metric are read from the index alone.
+CREATE INDEX telemetry_gpu_metric ON telemetry(gpu_id, metric_id, t_ns, value);
 CREATE INDEX telemetry_source ON telemetry(source_id);
 CREATE TABLE aggregate (
 	source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,

@@ -210,12 +210,15 @@ static const char *const migrations[] = {
 	" PRIMARY KEY (gpu_id, source_id, kind)) WITHOUT ROWID;",
 	/*
 	 * 2 -> 3: a node's sources by index, each GPU's kernel span per source,
-	 * the kernel columns the node loader reads in the (gpu, sample) index
+	 * the kernel columns the node loader reads in the (gpu, sample) index,
+	 * the reading's value in the (gpu, metric, time) index
 	 */
 	"CREATE INDEX source_node ON source(node_id);"
 	"DROP INDEX kernel_gpu_sample;"
 	"CREATE INDEX kernel_gpu_sample ON kernel(gpu_id, sample_id, start_ns, end_ns, name_id,"
 	" class, launch_ns, source_id);"
+	"DROP INDEX telemetry_gpu_metric;"
+	"CREATE INDEX telemetry_gpu_metric ON telemetry(gpu_id, metric_id, t_ns, value);"
 	"CREATE TABLE kernel_window ("
 	" gpu_id INTEGER NOT NULL REFERENCES gpu(id),"
 	" source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,"

@@ -213,29 +213,58 @@ store_name(struct store *st, uint32_t name_id)
 	return "?";
 }
 
+/*
+ * Readings at one time in rowid order (insertion sort: rows arrive by time,
+ * and, from the covering index, by value within one time; ties are rare).
+ */
+static void
+order_reading_ties(struct tsample *v, int64_t *rowid, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		struct tsample t = v[i];
+		int64_t r = rowid[i];
+
+		for (j = i; j > 0 && v[j - 1].t_ns == t.t_ns && rowid[j - 1] > r; j--) {
+			v[j] = v[j - 1];
+			rowid[j] = rowid[j - 1];
+		}
+		v[j] = t;
+		rowid[j] = r;
+	}
+}
+
 int
 store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric, struct tsample **v,
 		     size_t *n, struct err *err)
 {
+	/* v3: the (gpu, metric, time) index holds the value: no table look-up per reading. */
+	static const char sql[] =
+		"SELECT t.t_ns, t.value, t.rowid FROM telemetry t JOIN metric m ON m.id = t.metric_id"
+		" WHERE t.gpu_id = ? AND m.name = ? ORDER BY t.t_ns";
 	sqlite3_stmt *s;
-	size_t alloc = 0;
+	int64_t *rowid = NULL;
+	size_t alloc = 0, ralloc = 0;
 	int rc;
 
 	*v = NULL;
 	*n = 0;
-	if (store_prepare_cached(st,
-			  "SELECT t.t_ns, t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
-			  " WHERE t.gpu_id = ? AND m.name = ? ORDER BY t.t_ns, t.rowid",
-			  &s, err))
+	if (store_prepare_cached(st, sql, &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, gpu_id);
 	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		VEC_GROW(*v, *n + 1, alloc);
+		VEC_GROW(rowid, *n + 1, ralloc);
 		(*v)[*n].t_ns = sqlite3_column_int64(s, 0);
-		(*v)[(*n)++].value = sqlite3_column_double(s, 1);
+		(*v)[*n].value = sqlite3_column_double(s, 1);
+		rowid[(*n)++] = sqlite3_column_int64(s, 2);
 	}
 	sqlite3_reset(s);
+	if (rc == SQLITE_DONE)
+		order_reading_ties(*v, rowid, *n);
+	free(rowid);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load telemetry");
 }
 

@@ -4,7 +4,7 @@
 # print a SHA-256 of each database's `sqlite3 .dump` (ingest times masked) and
 # its kernel count. The golden tests that run it hold the digests of the
 # databases the staged ingest wrote, so any change of database content shows.
-# What schema 3 adds is derived (kernel_window, two indexes): the digest is of
+# What schema 3 adds is derived (kernel_window, index columns): the digest is of
 # the dump without it, the schema-2 digest, and kernel_window is checked
 # against the kernels instead (a line "kernel_window differs" when it does not).
 # usage: sh db-digest.sh CORPUS SAMPLES   (litsi and sqlite3 on PATH; writes in .)
@@ -24,6 +24,10 @@ digest() {
 			/^CREATE INDEX kernel_gpu_sample / {
 				print "CREATE INDEX kernel_gpu_sample ON kernel(gpu_id, sample_id, start_ns);"
 				if (!/;$/) cont = 1
+				next
+			}
+			/^CREATE INDEX telemetry_gpu_metric / {
+				print "CREATE INDEX telemetry_gpu_metric ON telemetry(gpu_id, metric_id, t_ns);"
 				next
 			}
 			cont { if (/;$/) cont = 0; next }

@@ -221,8 +221,8 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 {
 	/* ORDER BY start_ns alone is served by the index; ties are ordered below. */
 	static const char sql[] =
-		"SELECT k.start_ns, k.end_ns, k.launch_ns, k.id, k.name_id, k.class, k.source_id"
-		" FROM kernel k"
+		"SELECT k.start_ns, k.end_ns, coalesce(k.launch_ns, ?3), k.id, k.name_id, k.class,"
+		" k.source_id FROM kernel k"
 		" WHERE k.gpu_id = ?1 AND k.sample_id IN"
 		"  (SELECT id FROM sample WHERE gpu_id = ?1 AND step = ?2)"
 		" ORDER BY k.sample_id, k.start_ns";
@@ -241,6 +241,7 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 	}
 	sqlite3_bind_int64(s, 1, gpu_id);
 	sqlite3_bind_int64(s, 2, step);
+	sqlite3_bind_int64(s, 3, TIME_NONE);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct kspan *k;
 		int64_t src = sqlite3_column_int64(s, 6);
@@ -254,9 +255,7 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 		k = &(*v)[(*n)++];
 		k->start_ns = sqlite3_column_int64(s, 0);
 		k->end_ns = sqlite3_column_int64(s, 1);
-		k->launch_ns = sqlite3_column_type(s, 2) == SQLITE_NULL
-				       ? TIME_NONE
-				       : sqlite3_column_int64(s, 2);
+		k->launch_ns = sqlite3_column_int64(s, 2);	/* NULL: TIME_NONE */
 		k->id = sqlite3_column_int64(s, 3);
 		k->name_id = (uint32_t)sqlite3_column_int64(s, 4);
 		k->kclass = (uint8_t)sqlite3_column_int(s, 5);

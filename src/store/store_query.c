@@ -213,25 +213,43 @@ store_name(struct store *st, uint32_t name_id)
 	return "?";
 }
 
+struct reading {
+	int64_t rowid;
+	double value;
+};
+
+static int
+cmp_reading(const void *pa, const void *pb)
+{
+	const struct reading *a = pa, *b = pb;
+
+	return a->rowid < b->rowid ? -1 : a->rowid > b->rowid;
+}
+
 /*
- * Readings at one time in rowid order (insertion sort: rows arrive by time,
- * and, from the covering index, by value within one time; ties are rare).
+ * Readings at one time in rowid order: rows arrive by time and, from the
+ * covering index, by value within one time. Ties are rare; each run of
+ * them is sorted on its own.
  */
 static void
-order_reading_ties(struct tsample *v, int64_t *rowid, size_t n)
+order_reading_ties(struct tsample *v, const int64_t *rowid, size_t n)
 {
-	size_t i, j;
+	size_t i, j, k;
 
-	for (i = 1; i < n; i++) {
-		struct tsample t = v[i];
-		int64_t r = rowid[i];
+	for (i = 0; i < n; i = j) {
+		struct reading *r;
 
-		for (j = i; j > 0 && v[j - 1].t_ns == t.t_ns && rowid[j - 1] > r; j--) {
-			v[j] = v[j - 1];
-			rowid[j] = rowid[j - 1];
-		}
-		v[j] = t;
-		rowid[j] = r;
+		for (j = i + 1; j < n && v[j].t_ns == v[i].t_ns; j++)
+			;
+		if (j - i < 2)
+			continue;
+		r = xmalloc((j - i) * sizeof(*r));
+		for (k = i; k < j; k++)
+			r[k - i] = (struct reading){ rowid[k], v[k].value };
+		qsort(r, j - i, sizeof(*r), cmp_reading);
+		for (k = i; k < j; k++)
+			v[k].value = r[k - i].value;
+		free(r);
 	}
 }
 

@@ -63,6 +63,7 @@ struct res_node {
 	size_t nsteps;
 	struct kspan **kern;	/* [G] kernels of the loaded sample */
 	size_t *nk;		/* [G] */
+	size_t *kcap;		/* [G] room in kern[g], kept from sample to sample */
 	regex_t re;		/* comm_re */
 	bool has_re;
 	signed char *is_comm;	/* name_id -> -1 unknown, 0, 1 (regex cache) */

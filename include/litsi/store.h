@@ -15,7 +15,7 @@
 #include "litsi/parse.h"
 #include "litsi/trace.h"
 
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 
 struct store;
 
@@ -223,10 +223,11 @@ void store_free_collectives(struct coll_row *v, size_t n);
 /*
  * store_load_sample_kernels() - as store_load_kernels() for one sample, but
  * through the (gpu_id, sample_id) index: cost proportional to the sample's
- * kernels, not the GPU's. *v malloc'd.
+ * kernels, not the GPU's. *v is malloc'd storage of *@alloc elements (NULL
+ * and 0 at first), reused and grown from call to call; on error *n is 0.
  */
 int store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct kspan **v,
-			      size_t *n, struct err *err);
+			      size_t *n, size_t *alloc, struct err *err);
 /*
  * store_kernel_window() - [first start, last end) of the node's kernels in
  * the epoch clock domain; 1 found, 0 none.

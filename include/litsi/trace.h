@@ -164,7 +164,6 @@ struct gpu_row {
 /* A kernel as the analyses see it. */
 struct kspan {
 	int64_t start_ns, end_ns;
-	int64_t stream;
 	int64_t launch_ns;	/* TIME_NONE when not linked to a launch */
 	int64_t id;		/* kernel.id */
 	uint32_t name_id;

@@ -32,30 +32,81 @@ cmp_name_start(const void *pa, const void *pb)
 	return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
-static int
-cmp_key_gpu(const void *pa, const void *pb)
-{
-	const struct krec *a = pa, *b = pb;
+/*
+ * A small open-addressing table from a 64-bit key to a slot number, for
+ * grouping a sample's kernels without sorting them (the node loader matches
+ * every sample of every node: sorting was most of the matching time).
+ */
+struct kmap {
+	uint64_t *key;
+	uint32_t *val;		/* slot number + 1; 0 = empty */
+	size_t mask;
+};
 
-	if (a->name != b->name)
-		return a->name < b->name ? -1 : 1;
-	if (a->occ != b->occ)
-		return a->occ < b->occ ? -1 : 1;
-	return a->g < b->g ? -1 : a->g > b->g;
+static void
+kmap_init(struct kmap *h, size_t n)
+{
+	size_t cap = 16;
+
+	while (cap < 2 * n)
+		cap *= 2;
+	h->key = xmalloc(cap * sizeof(*h->key));
+	h->val = xcalloc(cap, sizeof(*h->val));
+	h->mask = cap - 1;
 }
 
-/* Number recs of one GPU (r[0..n)) by occurrence of their name in start order. */
+static void
+kmap_release(struct kmap *h)
+{
+	free(h->key);
+	free(h->val);
+}
+
+/* The slot of @key; a new key gets slot *@next (then incremented). */
+static uint32_t
+kmap_slot(struct kmap *h, uint64_t key, uint32_t *next)
+{
+	size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & h->mask;
+
+	while (h->val[i]) {
+		if (h->key[i] == key)
+			return h->val[i] - 1;
+		i = (i + 1) & h->mask;
+	}
+	h->key[i] = key;
+	h->val[i] = ++*next;
+	return h->val[i] - 1;
+}
+
+/*
+ * Number recs of one GPU (r[0..n)) by occurrence of their name in start order
+ * (ties in input order). Recs already in start order, as the node loader
+ * gives them, are numbered in one pass; others are sorted first.
+ */
 static void
 number_occurrences(struct krec *r, size_t n)
 {
+	struct kmap h;
+	uint32_t *seen, nn = 0;
 	size_t i;
 
-	qsort(r, n, sizeof(*r), cmp_name_start);
+	for (i = 1; i < n && r[i - 1].start <= r[i].start; i++)
+		;
+	if (i < n) {
+		qsort(r, n, sizeof(*r), cmp_name_start);
+		for (i = 0; i < n; i++)
+			r[i].occ = i && r[i - 1].name == r[i].name ? r[i - 1].occ + 1 : 0;
+		return;
+	}
+	kmap_init(&h, n);
+	seen = xcalloc(n + 1, sizeof(*seen));
 	for (i = 0; i < n; i++)
-		r[i].occ = i && r[i - 1].name == r[i].name ? r[i - 1].occ + 1 : 0;
+		r[i].occ = seen[kmap_slot(&h, r[i].name, &nn)]++;
+	free(seen);
+	kmap_release(&h);
 }
 
-/* A matched key before ordering: where its G recs begin in the sorted array. */
+/* A matched key before ordering: where its G recs begin in the grouped array. */
 struct mkey {
 	int64_t first;		/* earliest start over the GPUs */
 	uint32_t name, occ;
@@ -75,29 +126,50 @@ cmp_mkey(const void *pa, const void *pb)
 }
 
 /*
- * Sort all recs by (name, occ, g) and keep the keys present on all @G GPUs,
- * ordered by earliest start. *keys is malloc'd.
+ * Group the recs (appended GPU by GPU) by (name, occ), GPUs in order within a
+ * group, and keep the keys present on all @G GPUs, ordered by earliest start
+ * (then name, occurrence: a total order). *keys is malloc'd; @r is regrouped.
  */
 static size_t
 match_keys(struct krec *r, size_t n, size_t G, struct mkey **keys, size_t *dropped)
 {
-	size_t i, j, K = 0;
+	struct kmap h;
+	uint32_t *slot = xmalloc((n + 1) * sizeof(*slot)), ns = 0;
+	size_t *at, *fill, i, s, K = 0;
+	struct krec *grouped = xmalloc((n + 1) * sizeof(*grouped));
 
-	qsort(r, n, sizeof(*r), cmp_key_gpu);
+	kmap_init(&h, n);
+	for (i = 0; i < n; i++)
+		slot[i] = kmap_slot(&h, (uint64_t)r[i].name << 32 | r[i].occ, &ns);
+	at = xcalloc((size_t)ns + 1, sizeof(*at));
+	fill = xcalloc((size_t)ns + 1, sizeof(*fill));
+	for (i = 0; i < n; i++)
+		at[slot[i] + 1]++;
+	for (s = 0; s < ns; s++)
+		at[s + 1] += at[s];
+	for (i = 0; i < n; i++)
+		grouped[at[slot[i]] + fill[slot[i]]++] = r[i];
+	memcpy(r, grouped, n * sizeof(*r));
 	*keys = xmalloc((n / (G ? G : 1) + 1) * sizeof(**keys));
 	*dropped = 0;
-	for (i = 0; i < n; i = j) {
-		int64_t first = r[i].start;
+	for (s = 0; s < ns; s++) {
+		size_t b = at[s], e = at[s + 1];
+		int64_t first = r[b].start;
 
-		for (j = i + 1; j < n && r[j].name == r[i].name && r[j].occ == r[i].occ; j++)
-			first = r[j].start < first ? r[j].start : first;
-		if (j - i != G) {
+		if (e - b != G) {
 			(*dropped)++;
 			continue;
 		}
-		(*keys)[K++] = (struct mkey){ first, r[i].name, r[i].occ, i };
+		for (i = b + 1; i < e; i++)
+			first = r[i].start < first ? r[i].start : first;
+		(*keys)[K++] = (struct mkey){ first, r[b].name, r[b].occ, b };
 	}
 	qsort(*keys, K, sizeof(**keys), cmp_mkey);
+	free(grouped);
+	free(slot);
+	free(at);
+	free(fill);
+	kmap_release(&h);
 	return K;
 }
 

@@ -45,6 +45,7 @@ res_node_open(struct store *st, const struct node_row *node, const char *comm_re
 		return err->status;
 	nd->kern = xcalloc(nd->G + 1, sizeof(*nd->kern));
 	nd->nk = xcalloc(nd->G + 1, sizeof(*nd->nk));
+	nd->kcap = xcalloc(nd->G + 1, sizeof(*nd->kcap));
 	return 0;
 }
 
@@ -57,6 +58,7 @@ res_node_release(struct res_node *nd)
 		free(nd->kern[g]);
 	free(nd->kern);
 	free(nd->nk);
+	free(nd->kcap);
 	store_free_gpus(nd->gpus, nd->G);
 	free(nd->steps);
 	free(nd->is_comm);
@@ -95,12 +97,10 @@ res_load_sample(struct res_node *nd, int64_t step, struct err *err)
 {
 	size_t g;
 
+	/* Each GPU's array is reused from sample to sample (no allocation per load). */
 	for (g = 0; g < nd->G; g++) {
-		free(nd->kern[g]);
-		nd->kern[g] = NULL;
-		nd->nk[g] = 0;
 		if (store_load_sample_kernels(nd->st, nd->gpus[g].id, step, &nd->kern[g],
-				       &nd->nk[g], err))
+					      &nd->nk[g], &nd->kcap[g], err))
 			return err->status;
 		res_reclassify(nd, nd->kern[g], nd->nk[g]);
 	}

@@ -24,6 +24,7 @@ CREATE TABLE source (
 	n_telemetry INTEGER NOT NULL DEFAULT 0,
 	run TEXT				-- ingest --run; NULL: no run named (v2)
 );
+CREATE INDEX source_node ON source(node_id);	-- a node's sources and runs (v3)
 CREATE TABLE source_meta (
 	source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,
 	key TEXT NOT NULL,
@@ -75,8 +76,19 @@ CREATE TABLE kernel (
 	launch_ns INTEGER,			-- CPU launch (runtime call) time, if linked
 	bytes INTEGER
 );
-CREATE INDEX kernel_gpu_sample ON kernel(gpu_id, sample_id, start_ns);
+-- Covers what the node loader reads of a sample's kernels (v3): no table look-up per kernel.
+CREATE INDEX kernel_gpu_sample ON kernel(gpu_id, sample_id, start_ns, end_ns, name_id, class,
+	launch_ns, source_id);
 CREATE INDEX kernel_source ON kernel(source_id);
+-- The time a GPU's kernels of one source span, written with them (v3): a
+-- node's traced window is read here instead of from every kernel.
+CREATE TABLE kernel_window (
+	gpu_id INTEGER NOT NULL REFERENCES gpu(id),
+	source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,
+	start_ns INTEGER NOT NULL,		-- min(kernel.start_ns)
+	end_ns INTEGER NOT NULL,		-- max(kernel.end_ns)
+	PRIMARY KEY (gpu_id, source_id)
+) WITHOUT ROWID;
 CREATE TABLE annotation (
 	id INTEGER PRIMARY KEY,
 	source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,
@@ -125,7 +137,8 @@ CREATE TABLE telemetry (
 	t_ns INTEGER NOT NULL,
 	value REAL NOT NULL
 );
-CREATE INDEX telemetry_gpu_metric ON telemetry(gpu_id, metric_id, t_ns);
+-- Holds the value too (v3): a GPU's readings of a metric are read from the index alone.
+CREATE INDEX telemetry_gpu_metric ON telemetry(gpu_id, metric_id, t_ns, value);
 CREATE INDEX telemetry_source ON telemetry(source_id);
 CREATE TABLE aggregate (
 	source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,

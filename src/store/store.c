@@ -259,6 +259,25 @@ static const char *const migrations[] = {
 	" source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,"
 	" kind TEXT NOT NULL, watts REAL NOT NULL,"
 	" PRIMARY KEY (gpu_id, source_id, kind)) WITHOUT ROWID;",
+	/*
+	 * 2 -> 3: a node's sources by index, each GPU's kernel span per source,
+	 * the kernel columns the node loader reads in the (gpu, sample) index,
+	 * the reading's value in the (gpu, metric, time) index
+	 */
+	"CREATE INDEX source_node ON source(node_id);"
+	"DROP INDEX kernel_gpu_sample;"
+	"CREATE INDEX kernel_gpu_sample ON kernel(gpu_id, sample_id, start_ns, end_ns, name_id,"
+	" class, launch_ns, source_id);"
+	"DROP INDEX telemetry_gpu_metric;"
+	"CREATE INDEX telemetry_gpu_metric ON telemetry(gpu_id, metric_id, t_ns, value);"
+	"CREATE TABLE kernel_window ("
+	" gpu_id INTEGER NOT NULL REFERENCES gpu(id),"
+	" source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,"
+	" start_ns INTEGER NOT NULL, end_ns INTEGER NOT NULL,"
+	" PRIMARY KEY (gpu_id, source_id)) WITHOUT ROWID;"
+	"INSERT INTO kernel_window(gpu_id, source_id, start_ns, end_ns)"
+	" SELECT gpu_id, source_id, min(start_ns), max(end_ns) FROM kernel"
+	" GROUP BY gpu_id, source_id;",
 };
 
 /* Bring a writable database of an older version up to STORE_SCHEMA_VERSION. */
@@ -429,12 +448,14 @@ open_connection(struct store *st, enum store_mode mode)
 	int rc;
 
 	if (mode != STORE_RDONLY)
-		return sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+		return sqlite3_open_v2(st->path, &st->db,
+				       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
 				       NULL);
 	/* Read-only commands never create the database nor need write access. */
 	uri = store_path_uri(st->path, access(st->path, F_OK) == 0 && needs_immutable(st->path)
 				 ? "mode=ro&immutable=1" : "mode=ro");
-	rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+	rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX,
+			     NULL);
 	free(uri);
 	return rc;
 }

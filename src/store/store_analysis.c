@@ -113,7 +113,13 @@ int
 store_kernel_window(struct store *st, int64_t node_id, int64_t *start, int64_t *end,
 		    struct err *err)
 {
+	/* v3 keeps each GPU's kernel span per source: a few rows instead of every kernel. */
 	static const char sql[] =
+		"SELECT min(w.start_ns), max(w.end_ns) FROM kernel_window w"
+		" JOIN gpu g ON g.id = w.gpu_id JOIN source src ON src.id = w.source_id"
+		" WHERE g.node_id = ?1 AND src.clock = 'epoch'" STORE_IN_SCOPE("w.source_id", "2")
+		" HAVING count(*) > 0";
+	static const char sql_v2[] =
 		"SELECT min(k.start_ns), max(k.end_ns) FROM kernel k"
 		" JOIN gpu g ON g.id = k.gpu_id JOIN source src ON src.id = k.source_id"
 		" WHERE g.node_id = ?1 AND src.clock = 'epoch'" STORE_IN_SCOPE("k.source_id", "2")
@@ -121,7 +127,7 @@ store_kernel_window(struct store *st, int64_t node_id, int64_t *start, int64_t *
 	sqlite3_stmt *s;
 	int rc;
 
-	if (store_prepare_cached(st, sql, &s, err))
+	if (store_prepare_cached(st, st->version >= 3 ? sql : sql_v2, &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, node_id);
 	store_bind_scope(st, s, 2);
@@ -217,23 +223,21 @@ order_ties(struct kspan *v, size_t n)
 
 int
 store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct kspan **v,
-			  size_t *n, struct err *err)
+			  size_t *n, size_t *alloc, struct err *err)
 {
 	/* ORDER BY start_ns alone is served by the index; ties are ordered below. */
 	static const char sql[] =
-		"SELECT k.start_ns, k.end_ns, k.stream, k.launch_ns, k.id, k.name_id, k.class,"
+		"SELECT k.start_ns, k.end_ns, coalesce(k.launch_ns, ?3), k.id, k.name_id, k.class,"
 		" k.source_id FROM kernel k"
 		" WHERE k.gpu_id = ?1 AND k.sample_id IN"
 		"  (SELECT id FROM sample WHERE gpu_id = ?1 AND step = ?2)"
-		STORE_IN_SCOPE("k.source_id", "3") " ORDER BY k.sample_id, k.start_ns";
+		STORE_IN_SCOPE("k.source_id", "4") " ORDER BY k.sample_id, k.start_ns";
 	static const char sql_clock[] = "SELECT clock = 'boottime' FROM source WHERE id = ?";
 	sqlite3_stmt *s, *cs;
 	int64_t last_src = INT64_MIN;
 	uint8_t clk = 0;
-	size_t alloc = 0;
 	int rc, bad = 0;
 
-	*v = NULL;
 	*n = 0;
 	if (store_prepare_cached(st, sql_clock, &cs, err))
 		return err->status;
@@ -243,34 +247,30 @@ store_load_sample_kernels(struct store *st, int64_t gpu_id, int64_t step, struct
 	}
 	sqlite3_bind_int64(s, 1, gpu_id);
 	sqlite3_bind_int64(s, 2, step);
-	store_bind_scope(st, s, 3);
+	sqlite3_bind_int64(s, 3, TIME_NONE);
+	store_bind_scope(st, s, 4);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct kspan *k;
-		int64_t src = sqlite3_column_int64(s, 7);
+		int64_t src = sqlite3_column_int64(s, 6);
 
 		if (src != last_src) {
 			if ((bad = source_clock(st, cs, src, &clk, err)))
 				break;
 			last_src = src;
 		}
-		VEC_GROW(*v, *n + 1, alloc);
+		VEC_GROW(*v, *n + 1, *alloc);
 		k = &(*v)[(*n)++];
 		k->start_ns = sqlite3_column_int64(s, 0);
 		k->end_ns = sqlite3_column_int64(s, 1);
-		k->stream = sqlite3_column_int64(s, 2);
-		k->launch_ns = sqlite3_column_type(s, 3) == SQLITE_NULL
-				       ? TIME_NONE
-				       : sqlite3_column_int64(s, 3);
-		k->id = sqlite3_column_int64(s, 4);
-		k->name_id = (uint32_t)sqlite3_column_int64(s, 5);
-		k->kclass = (uint8_t)sqlite3_column_int(s, 6);
+		k->launch_ns = sqlite3_column_int64(s, 2);	/* NULL: TIME_NONE */
+		k->id = sqlite3_column_int64(s, 3);
+		k->name_id = (uint32_t)sqlite3_column_int64(s, 4);
+		k->kclass = (uint8_t)sqlite3_column_int(s, 5);
 		k->clock = clk;
 	}
 	sqlite3_reset(s);
 	sqlite3_reset(cs);
 	if (bad || rc != SQLITE_DONE) {
-		free(*v);
-		*v = NULL;
 		*n = 0;
 		return bad ? bad : store_sqlerr(st, err, "cannot load kernels");
 	}

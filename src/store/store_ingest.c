@@ -1527,6 +1527,7 @@ delete_source(struct store_ingest *ig, int64_t id, struct err *err)
 	static const char *const sql[] = {
 		"DELETE FROM collective WHERE source_id = ?1",
 		"DELETE FROM annotation WHERE source_id = ?1",
+		"DELETE FROM kernel_window WHERE source_id = ?1",
 		"DELETE FROM kernel WHERE source_id = ?1",
 		"DELETE FROM sample WHERE source_id = ?1",
 		"DELETE FROM telemetry WHERE source_id = ?1",
@@ -1636,7 +1637,12 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 		if (exec_bound(ig, link_sql[i], err))
 			goto fail;
 	}
-	if (link_collectives(ig, err) || summarize(ig, sum, err) ||
+	/* The file's kernels are the ids above kernel_base: a range of the table. */
+	if (link_collectives(ig, err) ||
+	    exec_bound(ig, "INSERT INTO kernel_window(gpu_id, source_id, start_ns, end_ns)"
+			   " SELECT gpu_id, ?1, min(start_ns), max(end_ns) FROM kernel"
+			   " WHERE id > ?2 AND source_id = ?1 GROUP BY gpu_id", err) ||
+	    summarize(ig, sum, err) ||
 	    update_source(ig, sha_hex, bytes, sum, err) ||
 	    store_check_runs(ig->st, ig->source_id, ig->path, err) ||
 	    store_telemetry_outside(ig->st, ig->source_id, ig->node_id, node_name(ig),

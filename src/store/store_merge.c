@@ -1112,55 +1112,25 @@ merge_staged(struct merge *m, size_t n, struct merge_stats *stats, struct err *e
  * A new output is a private file until it is published, and removed after
  * any error: it is built without a rollback journal, without syncs and
  * without foreign key checks (the ids are rewritten from the inputs' own
- * consistent references), its secondary indexes dropped while the rows go in
- * and built once at the end (@idx keeps their SQL).
+ * consistent references). Its indexes are kept up to date as the rows go in:
+ * each input's rows get new, larger ids, so their index entries land at the
+ * end of each index, which at fleet scale (768 inputs, 3.8 M kernels) costs
+ * less CPU than sorting every table into its indexes after the copy (22.5 s
+ * against 28.5 s; peak RSS 88 MB against 159 MB: BENCHMARKS.md).
  */
 static int
-bulk_begin(struct merge *m, struct sbuf *idx, struct err *err)
+bulk_begin(struct merge *m, struct err *err)
 {
-	sqlite3_stmt *s;
-	int rc;
-
-	if (exec_sql(m, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-			" PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536", err))
-		return err->status;
-	if (store_prepare(m->st,
-			  "SELECT name, sql FROM main.sqlite_master WHERE type = 'index'"
-			  " AND sql IS NOT NULL ORDER BY name",
-			  &s, err))
-		return err->status;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		sbuf_addstr(idx, (const char *)sqlite3_column_text(s, 1));
-		sbuf_addstr(idx, ";\n");
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return store_sqlerr(m->st, err, "cannot read the schema");
-	sbuf_reset(&m->sql);
-	if (store_prepare(m->st,
-			  "SELECT name FROM main.sqlite_master WHERE type = 'index'"
-			  " AND sql IS NOT NULL ORDER BY name",
-			  &s, err))
-		return err->status;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		sbuf_addstr(&m->sql, "DROP INDEX main.");
-		add_ident(&m->sql, (const char *)sqlite3_column_text(s, 0));
-		sbuf_addstr(&m->sql, ";");
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return store_sqlerr(m->st, err, "cannot read the schema");
-	return m->sql.len ? exec_sql(m, m->sql.buf, err) : 0;
+	return exec_sql(m, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+			" PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536", err);
 }
 
-/* Build the indexes again and put the file's bytes on disk. */
+/* Foreign keys on again; put the file's bytes on disk. */
 static int
-bulk_end(struct merge *m, const struct sbuf *idx, const char *path, struct err *err)
+bulk_end(struct merge *m, const char *path, struct err *err)
 {
 	int fd;
 
-	if (idx->len && exec_sql(m, idx->buf, err))
-		return err->status;
 	if (exec_sql(m, "PRAGMA foreign_keys = ON", err))
 		return err->status;
 	fd = open(path, O_RDONLY);
@@ -1220,7 +1190,7 @@ store_merge(const char *out_path, const char *const *inputs, size_t n,
 {
 	struct merge m = { .out_path = out_path, .inputs = inputs, .sql = SBUF_INIT,
 			   .joins = SBUF_INIT };
-	struct sbuf tmp = SBUF_INIT, idx = SBUF_INIT;
+	struct sbuf tmp = SBUF_INIT;
 	struct stat sb;
 	bool existed = !stat(out_path, &sb);
 	size_t i;
@@ -1249,8 +1219,8 @@ store_merge(const char *out_path, const char *const *inputs, size_t n,
 		merge_staged(&m, n, stats, err);
 	else if (existed)
 		merge_batches(&m, n, "main", NULL, stats, err);
-	else if (!bulk_begin(&m, &idx, err) && !merge_batches(&m, n, "main", NULL, stats, err) &&
-		 !bulk_end(&m, &idx, tmp.buf, err))
+	else if (!bulk_begin(&m, err) && !merge_batches(&m, n, "main", NULL, stats, err) &&
+		 !bulk_end(&m, tmp.buf, err))
 		publish(&m, tmp.buf, out_path, err);
 out:
 	rc = err->status;
@@ -1259,7 +1229,6 @@ out:
 	if (!existed)
 		remove_db(tmp.buf);
 	sbuf_release(&tmp);
-	sbuf_release(&idx);
 	return rc;
 }
 

@@ -140,13 +140,13 @@ store_load_kernels(struct store *st, int64_t gpu_id, int64_t step, bool all, str
 		   size_t *n, struct err *err)
 {
 	static const char sql_step[] =
-		"SELECT k.start_ns, k.end_ns, k.stream, k.launch_ns, k.id, k.name_id, k.class,"
+		"SELECT k.start_ns, k.end_ns, k.launch_ns, k.id, k.name_id, k.class,"
 		" src.clock = 'boottime' FROM kernel k JOIN sample s ON s.id = k.sample_id"
 		" JOIN source src ON src.id = k.source_id"
 		" WHERE k.gpu_id = ?1 AND s.step = ?2" STORE_IN_SCOPE("k.source_id", "3")
 		" ORDER BY k.start_ns, k.end_ns, k.id";
 	static const char sql_all[] =
-		"SELECT k.start_ns, k.end_ns, k.stream, k.launch_ns, k.id, k.name_id, k.class,"
+		"SELECT k.start_ns, k.end_ns, k.launch_ns, k.id, k.name_id, k.class,"
 		" src.clock = 'boottime' FROM kernel k JOIN source src ON src.id = k.source_id"
 		" WHERE k.gpu_id = ?1" STORE_IN_SCOPE("k.source_id", "3")
 		" ORDER BY k.start_ns, k.end_ns, k.id";
@@ -169,14 +169,13 @@ store_load_kernels(struct store *st, int64_t gpu_id, int64_t step, bool all, str
 		k = &(*v)[(*n)++];
 		k->start_ns = sqlite3_column_int64(s, 0);
 		k->end_ns = sqlite3_column_int64(s, 1);
-		k->stream = sqlite3_column_int64(s, 2);
-		k->launch_ns = sqlite3_column_type(s, 3) == SQLITE_NULL
+		k->launch_ns = sqlite3_column_type(s, 2) == SQLITE_NULL
 				       ? TIME_NONE
-				       : sqlite3_column_int64(s, 3);
-		k->id = sqlite3_column_int64(s, 4);
-		k->name_id = (uint32_t)sqlite3_column_int64(s, 5);
-		k->kclass = (uint8_t)sqlite3_column_int(s, 6);
-		k->clock = (uint8_t)sqlite3_column_int(s, 7);
+				       : sqlite3_column_int64(s, 2);
+		k->id = sqlite3_column_int64(s, 3);
+		k->name_id = (uint32_t)sqlite3_column_int64(s, 4);
+		k->kclass = (uint8_t)sqlite3_column_int(s, 5);
+		k->clock = (uint8_t)sqlite3_column_int(s, 6);
 	}
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE) {
@@ -225,31 +224,86 @@ store_name(struct store *st, uint32_t name_id)
 	return "?";
 }
 
+struct reading {
+	int64_t rowid;
+	double value;
+};
+
+static int
+cmp_reading(const void *pa, const void *pb)
+{
+	const struct reading *a = pa, *b = pb;
+
+	return a->rowid < b->rowid ? -1 : a->rowid > b->rowid;
+}
+
+/*
+ * Readings at one time in rowid order: rows arrive by time and, from the
+ * covering index, by value within one time. Ties are rare; each run of
+ * them is sorted on its own.
+ */
+static void
+order_reading_ties(struct tsample *v, const int64_t *rowid, size_t n)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < n; i = j) {
+		struct reading *r;
+
+		for (j = i + 1; j < n && v[j].t_ns == v[i].t_ns; j++)
+			;
+		if (j - i < 2)
+			continue;
+		r = xmalloc((j - i) * sizeof(*r));
+		for (k = i; k < j; k++)
+			r[k - i] = (struct reading){ rowid[k], v[k].value };
+		qsort(r, j - i, sizeof(*r), cmp_reading);
+		for (k = i; k < j; k++)
+			v[k].value = r[k - i].value;
+		free(r);
+	}
+}
+
 int
 store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric, struct tsample **v,
 		     size_t *n, struct err *err)
 {
+	/*
+	 * v3: the (gpu, metric, time) index holds the value: no table look-up per
+	 * reading. A run scope needs each reading's source: the scoped query
+	 * reads the table.
+	 */
+	static const char sql[] =
+		"SELECT t.t_ns, t.value, t.rowid FROM telemetry t JOIN metric m ON m.id = t.metric_id"
+		" WHERE t.gpu_id = ?1 AND m.name = ?2 ORDER BY t.t_ns";
+	static const char sql_scoped[] =
+		"SELECT t.t_ns, t.value, t.rowid FROM telemetry t JOIN metric m ON m.id = t.metric_id"
+		" WHERE t.gpu_id = ?1 AND m.name = ?2" STORE_IN_SCOPE("t.source_id", "3")
+		" ORDER BY t.t_ns";
 	sqlite3_stmt *s;
-	size_t alloc = 0;
+	int64_t *rowid = NULL;
+	size_t alloc = 0, ralloc = 0;
 	int rc;
 
 	*v = NULL;
 	*n = 0;
-	if (store_prepare_cached(st,
-			  "SELECT t.t_ns, t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
-			  " WHERE t.gpu_id = ?1 AND m.name = ?2" STORE_IN_SCOPE("t.source_id", "3")
-			  " ORDER BY t.t_ns, t.rowid",
-			  &s, err))
+	if (store_prepare_cached(st, store_scope(st) ? sql_scoped : sql, &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, gpu_id);
 	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
-	store_bind_scope(st, s, 3);
+	if (store_scope(st))
+		store_bind_scope(st, s, 3);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		VEC_GROW(*v, *n + 1, alloc);
+		VEC_GROW(rowid, *n + 1, ralloc);
 		(*v)[*n].t_ns = sqlite3_column_int64(s, 0);
-		(*v)[(*n)++].value = sqlite3_column_double(s, 1);
+		(*v)[*n].value = sqlite3_column_double(s, 1);
+		rowid[(*n)++] = sqlite3_column_int64(s, 2);
 	}
 	sqlite3_reset(s);
+	if (rc == SQLITE_DONE)
+		order_reading_ties(*v, rowid, *n);
+	free(rowid);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load telemetry");
 }
 
@@ -424,6 +478,20 @@ store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char 
 	bool runs = st->version >= 2;
 
 	*median = NAN;
+	/* Most metrics asked for (power limits) are often not recorded at all: one probe. */
+	if (store_prepare_cached(st,
+			  "SELECT 1 FROM telemetry WHERE gpu_id = ?1 AND metric_id ="
+			  " (SELECT id FROM metric WHERE name = ?2) LIMIT 1",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, gpu_id);
+	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_reset(s);
+	if (rc == SQLITE_DONE)
+		return 0;
+	if (rc != SQLITE_ROW)
+		return store_sqlerr(st, err, "cannot load telemetry");
 	/* readings of the run's sources inside the run's traced window (its samples) */
 	if (store_prepare_cached(st, runs ?
 			  "WITH w AS (SELECT min(sm.start_ns) AS t0, max(sm.end_ns) AS t1 FROM sample sm"

@@ -41,10 +41,10 @@ END_TEST
 static void
 two_gpu(struct match *m)
 {
-	static struct kspan g0[] = { { 0, 5, 0, TIME_NONE, 0, 1, 0, 0 },
-				     { 100, 105, 0, TIME_NONE, 0, 2, 0, 0 } };
-	static struct kspan g1[] = { { 10, 15, 0, TIME_NONE, 0, 1, 0, 0 },
-				     { 130, 135, 0, TIME_NONE, 0, 2, 0, 0 } };
+	static struct kspan g0[] = { { 0, 5, TIME_NONE, 0, 1, 0, 0 },
+				     { 100, 105, TIME_NONE, 0, 2, 0, 0 } };
+	static struct kspan g1[] = { { 10, 15, TIME_NONE, 0, 1, 0, 0 },
+				     { 130, 135, TIME_NONE, 0, 2, 0, 0 } };
 	const struct kspan *k[] = { g0, g1 };
 	size_t nk[] = { 2, 2 };
 
@@ -256,6 +256,76 @@ START_TEST(clock_domains)
 }
 END_TEST
 
+/*
+ * Kernels in start order (numbered in one pass) and the same kernels in
+ * reverse order (sorted first) give one match, and it is the definition's:
+ * key (name, i) is the i-th kernel of that name by start on every GPU, keys
+ * ordered by earliest start, keys missing on a GPU dropped.
+ */
+START_TEST(match_order_and_definition)
+{
+	enum { NG = 3, NN = 200 };
+	struct kspan fwd[NG][NN], rev[NG][NN];
+	const struct kspan *pf[NG], *pr[NG];
+	size_t nk[NG], g, i, k;
+	struct match a, b;
+	unsigned seed = 7;
+
+	for (g = 0; g < NG; g++) {
+		nk[g] = 0;
+		for (i = 0; i < NN; i++) {
+			seed = seed * 1103515245u + 12345u;
+			/* GPU 2 lacks some name-5 kernels; starts are distinct per GPU */
+			if (g == 2 && (seed >> 16) % 6 == 5 && i % 3 == 0)
+				continue;
+			fwd[g][nk[g]++] = ks((seed >> 16) % 6 + 1, (int64_t)(i * 100 + g * 7),
+					     (int64_t)(i * 100 + g * 7 + 50), (seed >> 20) % 9 == 0);
+		}
+		for (i = 0; i < nk[g]; i++)
+			rev[g][i] = fwd[g][nk[g] - 1 - i];
+		pf[g] = fwd[g];
+		pr[g] = rev[g];
+	}
+	lead_match(NG, pf, nk, &a);
+	lead_match(NG, pr, nk, &b);
+	ck_assert_uint_gt(a.K, 20);
+	ck_assert_uint_eq(a.K, b.K);
+	ck_assert_uint_eq(a.dropped, b.dropped);
+	for (k = 0; k < a.K; k++) {
+		ck_assert_uint_eq(a.name_id[k], b.name_id[k]);
+		ck_assert_uint_eq(a.occ[k], b.occ[k]);
+		for (g = 0; g < NG; g++) {
+			size_t seen = 0;
+
+			ck_assert_int_eq(a.start[g * a.K + k], b.start[g * a.K + k]);
+			ck_assert_int_eq(a.dur[g * a.K + k], b.dur[g * a.K + k]);
+			/* the occ-th compute kernel named name_id on GPU g */
+			for (i = 0; i < nk[g]; i++) {
+				if (fwd[g][i].kclass != KCLASS_COMPUTE ||
+				    fwd[g][i].name_id != a.name_id[k])
+					continue;
+				if (seen++ == a.occ[k])
+					break;
+			}
+			ck_assert_uint_lt(i, nk[g]);
+			ck_assert_int_eq(a.start[g * a.K + k], fwd[g][i].start_ns);
+		}
+		if (k) {
+			int64_t f0 = a.start[k - 1], f1 = a.start[k];
+
+			for (g = 1; g < NG; g++) {
+				f0 = a.start[g * a.K + k - 1] < f0 ? a.start[g * a.K + k - 1] : f0;
+				f1 = a.start[g * a.K + k] < f1 ? a.start[g * a.K + k] : f1;
+			}
+			ck_assert_int_le(f0, f1);
+		}
+	}
+	ck_assert_uint_gt(a.dropped, 0);
+	match_release(&a);
+	match_release(&b);
+}
+END_TEST
+
 Suite *
 lead_suite(void)
 {
@@ -271,6 +341,7 @@ lead_suite(void)
 	tcase_add_test(tc, collectives);
 	tcase_add_test(tc, collectives_index);
 	tcase_add_test(tc, clock_domains);
+	tcase_add_test(tc, match_order_and_definition);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -361,6 +361,46 @@ START_TEST(test_newer_schema_refused)
 }
 END_TEST
 
+/*
+ * Readings of one GPU and metric at the same time come in the order they were
+ * written (rowid), as before the value joined the (gpu, metric, time) index,
+ * whose order within one time is by value.
+ */
+START_TEST(test_telemetry_ties_in_rowid_order)
+{
+	static const char sql[] =
+		"INSERT INTO node(id, name) VALUES (1, 'n');"
+		"INSERT INTO source(id, path, sha256, format, node_id, clock, bytes, ingested_at)"
+		" VALUES (1, 'p', 'h', 'amd-smi-csv', 1, 'epoch', 1, 'T');"
+		"INSERT INTO gpu(id, node_id, device) VALUES (1, 1, 0);"
+		"INSERT INTO metric(id, name) VALUES (1, 'power_w');"
+		"INSERT INTO telemetry VALUES (1, 1, 1, 20, 9), (1, 1, 1, 10, 5), (1, 1, 1, 20, 3),"
+		" (1, 1, 1, 20, 7), (1, 1, 1, 30, 1), (1, 1, 1, 10, 2);";
+	static const int64_t want_t[] = { 10, 10, 20, 20, 20, 30 };
+	static const double want_v[] = { 5, 2, 9, 3, 7, 1 };
+	struct store *st;
+	struct err err = { 0 };
+	struct tsample *v;
+	sqlite3 *db;
+	size_t n, i;
+
+	ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
+	store_close(st);
+	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	ck_assert_int_eq(store_open(dbpath, STORE_RDONLY, &st, &err), 0);
+	ck_assert_int_eq(store_load_telemetry(st, 1, "power_w", &v, &n, &err), 0);
+	ck_assert_uint_eq(n, 6);
+	for (i = 0; i < n; i++) {
+		ck_assert_int_eq(v[i].t_ns, want_t[i]);
+		ck_assert_double_eq(v[i].value, want_v[i]);
+	}
+	free(v);
+	store_close(st);
+}
+END_TEST
+
 START_TEST(test_missing_db_readonly)
 {
 	struct store *st;
@@ -464,6 +504,7 @@ store_suite(void)
 	tcase_add_test(tc, test_held_equals_staged);
 	tcase_add_test(tc, test_newer_schema_refused);
 	tcase_add_test(tc, test_missing_db_readonly);
+	tcase_add_test(tc, test_telemetry_ties_in_rowid_order);
 	tcase_add_test(tc, test_one_gpu_one_run_one_product);
 	tcase_add_test(tc, test_products_differ);
 	suite_add_tcase(s, tc);

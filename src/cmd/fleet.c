@@ -12,15 +12,18 @@
 #include "litsi/results.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage_str[] =
-	"usage: litsi fleet [--recurring k/n] [--format table|tsv|csv|json]\n";
+	"usage: litsi fleet [-j n] [--recurring k/n] [--format table|tsv|csv|json]\n";
 
 static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "recurring", required_argument, NULL, 'r' },
 	{ NULL, 0, NULL, 0 },
@@ -127,16 +130,94 @@ add_row(struct fleet_data *d, size_t *alloc, const char *node, size_t node_len, 
 	return row;
 }
 
+/* One row to load: node @node (of the node list) in run @run (NULL: every source). */
+struct fleet_task {
+	const struct node_row *node;
+	char *run;
+};
+
+/* The rows loaded by several threads, each with its own connection. */
+struct fleet_pool {
+	struct litsi_ctx *ctx;
+	struct fleet_data *d;
+	struct fleet_task *task;
+	size_t next;		/* the next task to take */
+	size_t failed;		/* the first task (in order) that failed; SIZE_MAX none */
+	struct err err;		/* its error */
+	int rc;
+	pthread_mutex_t mu;
+};
+
+/* Load task @i on the connection of @ctx; the first failure in task order is kept. */
+static void
+load_task(struct fleet_pool *p, struct litsi_ctx *ctx, size_t i)
+{
+	const struct fleet_task *t = &p->task[i];
+	int rc = load_row(ctx, t->node, t->run, &p->d->rows[i]);
+
+	if (!rc)
+		return;
+	if (t->run)
+		err_prefix(&ctx->err, "node '%s', run '%s'", t->node->name, t->run);
+	else
+		err_prefix(&ctx->err, "node '%s'", t->node->name);
+	pthread_mutex_lock(&p->mu);
+	if (i < p->failed) {
+		p->failed = i;
+		p->err = ctx->err;
+		p->rc = rc;
+	}
+	pthread_mutex_unlock(&p->mu);
+	err_clear(&ctx->err);
+}
+
+static void *
+fleet_worker(void *arg)
+{
+	struct fleet_pool *p = arg;
+	struct litsi_ctx wctx = *p->ctx;
+	size_t i;
+
+	memset(&wctx.err, 0, sizeof(wctx.err));
+	wctx.st = NULL;
+	if (store_open(p->ctx->db_path, STORE_RDONLY, &wctx.st, &wctx.err)) {
+		pthread_mutex_lock(&p->mu);
+		if (p->failed == SIZE_MAX) {
+			p->failed = 0;
+			p->err = wctx.err;
+			p->rc = wctx.err.status;
+		}
+		p->next = p->d->n;	/* nobody takes more */
+		pthread_mutex_unlock(&p->mu);
+		return NULL;
+	}
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		i = p->next < p->d->n && p->failed == SIZE_MAX ? p->next++ : SIZE_MAX;
+		pthread_mutex_unlock(&p->mu);
+		if (i == SIZE_MAX)
+			break;
+		load_task(p, &wctx, i);
+	}
+	store_close(wctx.st);
+	return NULL;
+}
+
 /*
  * Every node and run of the database: a node whose files were ingested with
  * --run has one row per run (each loaded alone); else the node is one run,
- * named by its RUN/NODE name (scripts/litsi-slurm.sh) or "".
+ * named by its RUN/NODE name (scripts/litsi-slurm.sh) or "". The rows are
+ * loaded by @jobs threads at once, each on its own read-only connection
+ * (1: on ctx->st alone); the result does not depend on @jobs.
  */
 static int
-fleet_load(struct litsi_ctx *ctx, struct fleet_data *d)
+fleet_load(struct litsi_ctx *ctx, struct fleet_data *d, unsigned jobs)
 {
+	struct fleet_pool p = { .ctx = ctx, .d = d, .failed = SIZE_MAX };
 	struct node_row *nodes = NULL;
-	size_t nn = 0, i, r, alloc = 0;
+	size_t nn = 0, i, r, alloc = 0, talloc = 0;
+	pthread_t *tid;
+	unsigned k, nt = 0;
 	int rc;
 
 	memset(d, 0, sizeof(*d));
@@ -151,36 +232,68 @@ fleet_load(struct litsi_ctx *ctx, struct fleet_data *d)
 			break;
 		if (!nr) {
 			fleet_split_name(name, &run_len, &off);
-			rc = load_row(ctx, &nodes[i], NULL,
-				      add_row(d, &alloc, name + off, strlen(name + off), name,
-					      run_len));
-			if (rc)
-				err_prefix(&ctx->err, "node '%s'", name);
+			add_row(d, &alloc, name + off, strlen(name + off), name, run_len);
+			VEC_GROW(p.task, d->n, talloc);
+			p.task[d->n - 1] = (struct fleet_task){ &nodes[i], NULL };
 		}
 		for (r = 0; r < nr; r++) {
-			if (!rc) {
-				rc = load_row(ctx, &nodes[i], runs[r],
-					      add_row(d, &alloc, name, strlen(name), runs[r],
-						      strlen(runs[r])));
-				if (rc)
-					err_prefix(&ctx->err, "node '%s', run '%s'", name, runs[r]);
-			}
-			free(runs[r]);
+			add_row(d, &alloc, name, strlen(name), runs[r], strlen(runs[r]));
+			VEC_GROW(p.task, d->n, talloc);
+			p.task[d->n - 1] = (struct fleet_task){ &nodes[i], runs[r] };
 		}
 		free(runs);
 	}
+	if (!rc && jobs > 1 && d->n > 1) {
+		if (jobs > d->n)
+			jobs = (unsigned)d->n;
+		pthread_mutex_init(&p.mu, NULL);
+		tid = xcalloc(jobs, sizeof(*tid));
+		for (k = 0; k < jobs; k++)
+			if (!pthread_create(&tid[nt], NULL, fleet_worker, &p))
+				nt++;
+		/* without threads, the rows load here */
+		for (i = 0; !nt && i < d->n && p.failed == SIZE_MAX; i++)
+			load_task(&p, ctx, i);
+		for (k = 0; k < nt; k++)
+			pthread_join(tid[k], NULL);
+		free(tid);
+		pthread_mutex_destroy(&p.mu);
+	} else if (!rc) {
+		pthread_mutex_init(&p.mu, NULL);
+		for (i = 0; i < d->n && p.failed == SIZE_MAX; i++)
+			load_task(&p, ctx, i);
+		pthread_mutex_destroy(&p.mu);
+	}
+	if (!rc && p.failed != SIZE_MAX) {
+		ctx->err = p.err;
+		rc = p.rc;
+	}
+	for (i = 0; i < d->n; i++)
+		free(p.task ? p.task[i].run : NULL);
+	free(p.task);
 	store_free_nodes(nodes, nn);
 	if (!rc)
 		fleet_sort_rows(d->rows, d->n);
 	return rc;
 }
 
+/* The default of -j: the online CPUs, at most FLEET_MAX_DEFAULT_JOBS. */
+#define FLEET_MAX_DEFAULT_JOBS 4
+
+static unsigned
+default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > FLEET_MAX_DEFAULT_JOBS ? FLEET_MAX_DEFAULT_JOBS : (unsigned)n;
+}
+
 int
-fleet_render(struct litsi_ctx *ctx, struct fmt *f, const struct fleet_params *p)
+fleet_render(struct litsi_ctx *ctx, struct fmt *f, const struct fleet_params *p, unsigned jobs)
 {
 	struct fleet_data d;
 	struct fleet_result r;
-	int rc = fleet_load(ctx, &d);
+	int rc = fleet_load(ctx, &d, jobs ? jobs : default_jobs());
 
 	if (!rc && !d.n)
 		rc = err_set(&ctx->err, LITSI_EDATA, "the database holds no node; run litsi ingest "
@@ -200,12 +313,17 @@ cmd_fleet(int argc, char **argv, struct litsi_ctx *ctx)
 	struct fleet_params p;
 	enum fmt_kind kind = fmt_default_kind(ctx->out);
 	struct fmt *f;
-	int opt, rc;
+	int opt, rc, jobs = 0;
 
 	fleet_params_default(&p);
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "hj:", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 'j':
+			if (parse_int(optarg, 1, 1024, &jobs))
+				return cmd_usage_error("fleet", usage_str,
+						       "invalid -j '%s' (1 to 1024)", optarg);
+			break;
 		case 'F':
 			if ((rc = cmd_format("fleet", usage_str, optarg, &kind)))
 				return rc;
@@ -227,7 +345,7 @@ cmd_fleet(int argc, char **argv, struct litsi_ctx *ctx)
 	if (optind < argc)
 		return cmd_usage_error("fleet", usage_str, "unexpected argument '%s'", argv[optind]);
 	f = fmt_new(ctx->out, kind);
-	rc = fleet_render(ctx, f, &p);
+	rc = fleet_render(ctx, f, &p, (unsigned)jobs);
 	fmt_free(f);
 	return rc;
 }

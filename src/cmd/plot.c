@@ -329,7 +329,7 @@ plot_slots(struct litsi_ctx *ctx, const char *out)
 	if ((rc = plot_gnuplot_start("slots", out, -1, NULL, &r, &ctx->err)))
 		return rc;
 	f = fmt_new(r.data, FMT_TSV);
-	rc = fleet_render(ctx, f, &p);
+	rc = fleet_render(ctx, f, &p, 0);
 	fmt_free(f);
 	if (rc) {
 		plot_gnuplot_finish(&r, &e2);

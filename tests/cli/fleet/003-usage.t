@@ -11,10 +11,10 @@ node,run,verdict,straggler,temp_spread,clock_spread,speedup
 n1,job1,balanced,-,1.0147058823529411,1.0052932330827067,1.0225488459410084
 --- stderr
 litsi fleet: invalid --recurring '3/2' (k/n, 1 <= k <= n <= 1000)
-usage: litsi fleet [--recurring k/n] [--format table|tsv|csv|json]
+usage: litsi fleet [-j n] [--recurring k/n] [--format table|tsv|csv|json]
 litsi fleet: invalid --recurring 'x' (k/n, 1 <= k <= n <= 1000)
-usage: litsi fleet [--recurring k/n] [--format table|tsv|csv|json]
+usage: litsi fleet [-j n] [--recurring k/n] [--format table|tsv|csv|json]
 litsi fleet: invalid --format 'xml' (expected table, tsv, csv or json)
-usage: litsi fleet [--recurring k/n] [--format table|tsv|csv|json]
+usage: litsi fleet [-j n] [--recurring k/n] [--format table|tsv|csv|json]
 litsi fleet: unexpected argument 'extra'
-usage: litsi fleet [--recurring k/n] [--format table|tsv|csv|json]
+usage: litsi fleet [-j n] [--recurring k/n] [--format table|tsv|csv|json]

@@ -15,7 +15,8 @@ static const char usage_str[] =
 	"                   [--min-gain x] [--max-throttle pct] [--persist pct] [--epsilon pct]\n"
 	"                   [--min-temp-diff C] [--min-samples n] [--load-activity pct]\n"
 	"                   [--load-power W] [--min-readings n] [--allow-inconclusive]\n"
-	"                   [--idle-power W] [--max-imbalanced n] [--format text|json|junit]\n";
+	"                   [--idle-power W] [--max-imbalanced n] [--run name]\n"
+	"                   [--format text|json|junit]\n";
 
 static const struct option longopts[] = {
 	{ "allow-inconclusive", no_argument, NULL, 'A' },
@@ -36,6 +37,7 @@ static const struct option longopts[] = {
 	{ "min-temp-diff", required_argument, NULL, 'D' },
 	SHARED_OPT("node", SO_NODE),
 	SHARED_OPT("persist", SO_PERSIST),
+	SHARED_OPT("run", SO_RUN),
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -51,7 +53,8 @@ struct check_opts {
 
 /* One node's verdict, kept until every node is checked. */
 struct verdict {
-	const char *node;
+	const char *node;	/* the node's name, or "NODE (run RUN)" (label) */
+	char *label;		/* owned, when judged per run */
 	struct res_verdict v;
 	struct res_straggler strag;
 };
@@ -145,13 +148,22 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 
 static int
 check_node(struct litsi_ctx *ctx, const struct node_row *node, const struct check_opts *o,
-	   struct verdict *v)
+	   const char *run, struct verdict *v)
 {
+	struct res_opts ro = o->so.res;
 	struct res_model n;
 	int rc;
 
 	v->node = node->name;
-	rc = res_model_load(ctx->st, node, &o->so.res, true, &n, &ctx->err);
+	if (run) {
+		struct sbuf sb = SBUF_INIT;
+
+		sbuf_addf(&sb, "%s (run %s)", node->name, run);
+		v->label = sbuf_detach(&sb);
+		v->node = v->label;
+		ro.run = run;
+	}
+	rc = res_model_load(ctx->st, node, &ro, true, &n, &ctx->err);
 	if (!rc) {
 		res_verdict_eval(&n, &o->p, o->so.res.agg, &v->v);
 		v->strag = n.straggler;
@@ -213,18 +225,23 @@ check_render_text(FILE *out, const char *node, const struct res_verdict *v, size
 	}
 }
 
-/* "N of M nodes imbalanced: a, b; K inconclusive: c" */
+/* "N of M nodes imbalanced: a, b; K inconclusive: c" ("node runs" when judged per run) */
 static void
 print_summary(FILE *out, const struct verdict *v, size_t nn)
 {
 	static const enum check_verdict shown[] = { CHECK_IMBALANCED, CHECK_INCONCLUSIVE };
+	const char *what = "node";
 	size_t i, j, k, cnt;
+
+	for (i = 0; i < nn; i++)
+		if (v[i].label)
+			what = "node run";
 
 	for (j = 0; j < ARRAY_SIZE(shown); j++) {
 		for (i = 0, cnt = 0; i < nn; i++)
 			cnt += v[i].v.r.verdict == shown[j];
 		if (!j)
-			fprintf(out, "%zu of %zu node%s imbalanced", cnt, nn, nn == 1 ? "" : "s");
+			fprintf(out, "%zu of %zu %s%s imbalanced", cnt, nn, what, nn == 1 ? "" : "s");
 		else
 			fprintf(out, "; %zu inconclusive", cnt);
 		for (i = 0, k = 0; i < nn; i++)
@@ -420,7 +437,7 @@ cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 	struct check_opts o;
 	struct node_row *nodes = NULL;
 	struct verdict *v = NULL;
-	size_t nn = 0, i;
+	size_t nn = 0, nv = 0, av = 0, i;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
@@ -430,21 +447,41 @@ cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 	if (rc)
 		return rc < 0 ? rc + 100 : rc;
 	o.p.persist = o.so.res.persist;
-	if ((rc = cmd_nodes(ctx, o.so.node, &nodes, &nn)))
-		return rc;
-	v = xcalloc(nn + 1, sizeof(*v));
-	for (i = 0; i < nn && !rc; i++)
-		rc = check_node(ctx, &nodes[i], &o, &v[i]);
+	if ((rc = cmd_nodes_run(ctx, o.so.node, o.so.res.run, &nodes, &nn)))
+		goto out;
+	/* A node that holds several runs (ingest --run) is judged run by run. */
+	for (i = 0; i < nn && !rc; i++) {
+		char **runs = NULL;
+		size_t nr = 0, r;
+
+		if (!o.so.res.run &&
+		    (rc = store_runs(ctx->st, nodes[i].id, &runs, &nr, &ctx->err)))
+			break;
+		if (nr < 2) {
+			VEC_GROW(v, nv + 1, av);
+			memset(&v[nv], 0, sizeof(v[nv]));
+			rc = check_node(ctx, &nodes[i], &o, o.so.res.run, &v[nv++]);
+		}
+		for (r = 0; r < nr; r++) {
+			if (nr >= 2 && !rc) {
+				VEC_GROW(v, nv + 1, av);
+				memset(&v[nv], 0, sizeof(v[nv]));
+				rc = check_node(ctx, &nodes[i], &o, runs[r], &v[nv++]);
+			}
+			free(runs[r]);
+		}
+		free(runs);
+	}
 	if (!rc) {
 		size_t bad = 0, inc = 0;
 
 		if (o.out == OUT_JSON)
-			print_json(ctx->out, v, nn);
+			print_json(ctx->out, v, nv);
 		else if (o.out == OUT_JUNIT)
-			print_junit(ctx->out, v, nn, o.allow_inconclusive);
+			print_junit(ctx->out, v, nv, o.allow_inconclusive);
 		else
-			print_text(ctx->out, v, nn);
-		for (i = 0; i < nn; i++) {
+			print_text(ctx->out, v, nv);
+		for (i = 0; i < nv; i++) {
 			bad += v[i].v.r.verdict == CHECK_IMBALANCED;
 			inc += v[i].v.r.verdict == CHECK_INCONCLUSIVE;
 		}
@@ -453,8 +490,11 @@ cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 		else if (inc && !o.allow_inconclusive)
 			rc = EXIT_INCONCLUSIVE;
 	}
-	for (i = 0; i < nn; i++)
+out:
+	for (i = 0; i < nv; i++) {
 		res_verdict_release(&v[i].v);
+		free(v[i].label);
+	}
 	free(v);
 	store_free_nodes(nodes, nn);
 	return rc;

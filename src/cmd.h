@@ -216,6 +216,11 @@ int cmd_nodes_run(struct litsi_ctx *ctx, const char *name, const char *run, stru
  * those of run so->res.run: cmd_nodes_run()) with one formatter of
  * so->kind; stops at the first error. Return: fn's status.
  */
+/*
+ * cmd_warn_runs() - without --run (@run NULL), warn on stderr (not with -q)
+ * that @node holds several runs and is read with all of them together.
+ */
+void cmd_warn_runs(struct litsi_ctx *ctx, const struct node_row *node, const char *run);
 int cmd_each_node(struct litsi_ctx *ctx, const struct shared_opts *so,
 		  int (*fn)(struct litsi_ctx *, struct fmt *, const void *, const struct node_row *),
 		  const void *opts);

@@ -238,6 +238,27 @@ cmd_progress_enabled(void)
 	return isatty(STDERR_FILENO);
 }
 
+void
+cmd_warn_runs(struct litsi_ctx *ctx, const struct node_row *node, const char *run)
+{
+	struct err e = { 0 };
+	struct sbuf sb = SBUF_INIT;
+	char **runs = NULL;
+	size_t n = 0, i;
+
+	if (run || store_runs(ctx->st, node->id, &runs, &n, &e))
+		return;
+	for (i = 0; i < n; i++) {
+		sbuf_addf(&sb, "%s%s", i ? ", " : "", runs[i]);
+		free(runs[i]);
+	}
+	free(runs);
+	if (n >= 2 && ctx->verbose >= 0)
+		warn("node '%s' holds %zu runs (%s), read here together; --run NAME reads one "
+		     "(check, fleet and compare judge each run alone)", node->name, n, sb.buf);
+	sbuf_release(&sb);
+}
+
 int
 cmd_each_node(struct litsi_ctx *ctx, const struct shared_opts *so,
 	      int (*fn)(struct litsi_ctx *, struct fmt *, const void *, const struct node_row *),
@@ -253,8 +274,10 @@ cmd_each_node(struct litsi_ctx *ctx, const struct shared_opts *so,
 		return ctx->err.status;
 	}
 	f = fmt_new(ctx->out, so->kind);
-	for (i = 0; i < n && !rc; i++)
+	for (i = 0; i < n && !rc; i++) {
+		cmd_warn_runs(ctx, &nodes[i], so->res.run);
 		rc = fn(ctx, f, opts, &nodes[i]);
+	}
 	fmt_free(f);
 	store_free_nodes(nodes, n);
 	return rc;

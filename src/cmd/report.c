@@ -621,8 +621,10 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		return rc;
 	}
 	r = xcalloc(n + 1, sizeof(*r));
-	for (i = 0; i < n && !rc; i++)
+	for (i = 0; i < n && !rc; i++) {
+		cmd_warn_runs(ctx, &nodes[i], o->so.res.run);
 		rc = node_report_load(ctx, o, &nodes[i], &r[i]);
+	}
 	for (i = 0; !rc && !o->json && i < n; i++)
 		rc = render_text(ctx, o, &r[i], i == 0);
 	if (!rc && o->json)

@@ -15,6 +15,7 @@ exit: 0
 exit 2
 exit 2
 --- stderr
+warning: node 'default' holds 2 runs (base, next), read here together; --run NAME reads one (check, fleet and compare judge each run alone)
 litsi: no node has a run 'nope' (ingest --run names runs)
 litsi thermal: empty --run name
 usage: litsi thermal [--node name] [--run name] [--series] [--normalize]

@@ -195,21 +195,16 @@ enum { CAPS_MAX_ADJ = 200 };
 #define CAPS_RED_LOSS 0.005
 #define CAPS_RED_PRED_MARGIN 0.002
 #define CAPS_RED_MIN_S (1 - CAPS_RED_LOSS + CAPS_RED_PRED_MARGIN)
-/*
- * gpu-red: leaders keep this much more speed than the slowest GPU. GPUs that
- * reach a collective together run more of their kernels beside the comm
- * kernel than a waiting straggler did, which the work model does not see.
- */
-#define CAPS_RED_MARGIN 0.003
 /* Predicted S_iter within this of each other are equal (ties: less power). */
 #define CAPS_S_TIE 1e-9
 
 /*
  * The slowest-GPU prediction of a node's time under new caps: a synchronous
  * node runs each sample at the pace of its slowest GPU, so the predicted span
- * of a sample is its recorded span plus max_g(busy[g] · scale[g]) −
- * max_g(busy[g]), busy being the summed busy time of a GPU's matched keys in
- * the sample and scale f_g / f'_g. (Cutting samples at their collectives
+ * of a sample is its recorded span plus max_g(busy[g] · scale[g] + fixed[g])
+ * − max_g(busy[g] + fixed[g]), busy being the summed work time of a GPU's
+ * matched keys in the sample, fixed their time lost beside collectives once
+ * aligned, and scale f_g / f'_g. (Cutting samples at their collectives
  * instead predicted gains that did not happen: leaders run ahead across
  * collectives, so their keys fall into other intervals than the straggler's.)
  */
@@ -217,22 +212,35 @@ struct caps_pred {
 	size_t G, n;
 	double span;			/* Σ recorded span of the samples, ns */
 	size_t nint;			/* samples with keys (one interval each) */
-	double *busy;			/* [nint * G] */
-	double *busy_max;		/* [nint] */
+	double *busy;			/* [nint * G] work part: scales with 1/clock */
+	double *fixed;			/* [nint * G] time lost beside collectives: fixed */
+	double *busy_max;		/* [nint] max_g busy + fixed */
 	double *total;			/* [G] Σ busy of each GPU */
+	double *total_fixed;		/* [G] Σ fixed of each GPU */
+	double contention;		/* ns lost per ns beside a comm kernel (fitted) */
 };
 
 /*
- * caps_pred_init() - with the recorded clocks @f[g] (MHz; NULL or any not
- * positive: durations as recorded), a key's busy time on GPU g is its work,
- * the fewest cycles any GPU ran it in, at f[g]: the GPUs of a data-parallel
- * node run the same kernels on same-sized shards (the assumption), and the
- * extra time a kernel takes beside a comm kernel while its GPU waits for the
- * collective is not work that a lower clock would stretch.
+ * caps_pred_init() - a GPU's busy time in a sample is the time its matched
+ * keys took, less the time they lost beside the GPU's comm kernels: a kernel
+ * there loses c ns per ns (contention, fitted by caps_fit_contention() with
+ * the recorded clocks @f[g], MHz; NULL or any not positive: c = 0). That is
+ * the GPU's own work at its own clock, which a new clock scales; the traces
+ * show which GPU is slow far more precisely than a few clock readings do.
+ * After the caps every GPU's key loses what the least overlapped GPU's lost
+ * (the GPUs aligned, the waits gone): fixed time, which no clock shortens.
  */
 void caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n,
 		    const double *f);
 void caps_pred_release(struct caps_pred *pr);
+/*
+ * caps_fit_contention() - c in d[g,k] · f[g] = W[k] + c · o[g,k] · f[g] (o the
+ * time key k spent beside the GPU's comm kernels, from the overlap ratio):
+ * least squares within each key over the GPUs, every sample pooled; 0 when
+ * the overlap does not vary, clamped to [0, CAPS_CONTENTION_MAX].
+ */
+double caps_fit_contention(const struct caps_sample *smp, size_t n, const double *f);
+#define CAPS_CONTENTION_MAX 0.9
 /* caps_pred_time() - predicted Σ span (ns) with compute scaled by @scale[g]. */
 double caps_pred_time(const struct caps_pred *pr, const double *scale);
 /*
@@ -252,7 +260,7 @@ double caps_align_bound(const struct caps_sample *smp, size_t n, enum caps_scena
  * predicted busy time within P_n (bisection on that time, whole watts, the
  * watts left over to the slowest GPUs), for gpu-red the lowest caps that keep
  * every GPU's busy time within k times the slowest GPU's at the initial caps
- * (leaders CAPS_RED_MARGIN under that) for the largest k whose S_iter >=
+ * for the largest k whose S_iter >=
  * CAPS_RED_MIN_S (k above 1 spends the loss allowance). Every candidate keeps each cap in [cap_min, tdp]
  * and Σ caps <= P_n. The best is reported: gpu-realloc and cpu-slosh: the
  * highest S_iter, ties (within CAPS_S_TIE) to less power; gpu-red: the least

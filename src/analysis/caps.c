@@ -561,36 +561,78 @@ scales_for(const struct caps_gpu_model *gm, size_t G, double p_idle, const int *
 
 /* ---- the slowest-GPU prediction ---- */
 
-/*
- * The work of key @k in clock cycles: the least over the GPUs of duration ·
- * clock. A GPU that waits for a collective runs its kernels beside the comm
- * kernel and they take longer than the work needs; the GPU that ran the key
- * with the fewest cycles shows the work itself.
- */
+/* Time key @k of GPU @g spent beside its GPU's comm kernels, ns. */
 static double
-key_work(const struct match *m, size_t k, const double *f)
+key_overlap(const struct match *m, size_t g, size_t k)
 {
-	double w = INFINITY;
+	double r = m->ratio ? m->ratio[g * m->K + k] : 0;
+
+	return r > 0 ? r / 100 * (double)m->dur[g * m->K + k] : 0;
+}
+
+double
+caps_fit_contention(const struct caps_sample *smp, size_t n, const double *f)
+{
+	double sxx = 0, sxy = 0, c;
+	size_t s, g, k, G = n ? smp[0].m->G : 0;
+
+	if (!f || G < 2)
+		return 0;
+	for (g = 0; g < G; g++)
+		if (!(f[g] > 0))
+			return 0;
+	for (s = 0; s < n; s++) {
+		const struct match *m = smp[s].m;
+
+		for (k = 0; k < m->K; k++) {
+			double mx = 0, my = 0;
+
+			for (g = 0; g < G; g++) {
+				mx += key_overlap(m, g, k) * f[g];
+				my += (double)m->dur[g * m->K + k] * f[g];
+			}
+			mx /= (double)G;
+			my /= (double)G;
+			for (g = 0; g < G; g++) {
+				double x = key_overlap(m, g, k) * f[g] - mx;
+
+				sxx += x * x;
+				sxy += x * ((double)m->dur[g * m->K + k] * f[g] - my);
+			}
+		}
+	}
+	if (!(sxx > 0))
+		return 0;
+	c = sxy / sxx;
+	return !(c > 0) ? 0 : c > CAPS_CONTENTION_MAX ? CAPS_CONTENTION_MAX : c;
+}
+
+/* The least time any GPU's key @k spent beside its GPU's comm kernels, ns. */
+static double
+key_least_overlap(const struct match *m, size_t k)
+{
+	double o = INFINITY;
 	size_t g;
 
 	for (g = 0; g < m->G; g++) {
-		double c = (double)m->dur[g * m->K + k] * f[g];
+		double ov = key_overlap(m, g, k);
 
-		w = c < w ? c : w;
+		o = ov < o ? ov : o;
 	}
-	return w;
+	return m->G ? o : 0;
 }
 
 void
 caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n, const double *f)
 {
 	size_t G = n ? smp[0].m->G : 0, s, g, k, c, base = 0, alloc = 0;
-	bool cyc = f != NULL;
 
 	memset(pr, 0, sizeof(*pr));
 	pr->G = G;
 	pr->n = n;
 	pr->total = xcalloc(G ? G : 1, sizeof(double));
+	pr->total_fixed = xcalloc(G ? G : 1, sizeof(double));
+	pr->contention = caps_fit_contention(smp, n, f);
 	for (s = 0; s < n; s++) {
 		const struct match *m = smp[s].m;
 		size_t ni = 1, K = m->K, need = (base + ni) * (G ? G : 1);
@@ -601,17 +643,20 @@ caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n, co
 
 			alloc = need * 2;
 			pr->busy = xrealloc(pr->busy, alloc * sizeof(double));
+			pr->fixed = xrealloc(pr->fixed, alloc * sizeof(double));
 			memset(pr->busy + old, 0, (alloc - old) * sizeof(double));
+			memset(pr->fixed + old, 0, (alloc - old) * sizeof(double));
 		}
-		for (g = 0; cyc && g < G; g++)
-			cyc = f[g] > 0;
 		for (g = 0; g < G; g++)
 			for (k = 0; k < K; k++) {
 				int64_t st = m->start[g * K + k], du = m->dur[g * K + k];
-				double b = cyc ? key_work(m, k, f) / f[g] : (double)du;
+				double x = pr->contention * key_least_overlap(m, k);
+				double b = (double)du - pr->contention * key_overlap(m, g, k);
 
 				pr->busy[base * G + g] += b;
+				pr->fixed[base * G + g] += x;
 				pr->total[g] += b;
+				pr->total_fixed[g] += x;
 				lo = st < lo ? st : lo;
 				hi = st + du > hi ? st + du : hi;
 			}
@@ -623,16 +668,18 @@ caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n, co
 	pr->busy_max = xcalloc(base ? base : 1, sizeof(double));
 	for (c = 0; c < base; c++)
 		for (g = 0; g < G; g++)
-			if (pr->busy[c * G + g] > pr->busy_max[c])
-				pr->busy_max[c] = pr->busy[c * G + g];
+			if (pr->busy[c * G + g] + pr->fixed[c * G + g] > pr->busy_max[c])
+				pr->busy_max[c] = pr->busy[c * G + g] + pr->fixed[c * G + g];
 }
 
 void
 caps_pred_release(struct caps_pred *pr)
 {
 	free(pr->busy);
+	free(pr->fixed);
 	free(pr->busy_max);
 	free(pr->total);
+	free(pr->total_fixed);
 	memset(pr, 0, sizeof(*pr));
 }
 
@@ -645,9 +692,11 @@ caps_pred_time(const struct caps_pred *pr, const double *scale)
 	for (c = 0; c < pr->nint; c++) {
 		double mx = 0;
 
-		for (g = 0; g < pr->G; g++)
-			if (pr->busy[c * pr->G + g] * scale[g] > mx)
-				mx = pr->busy[c * pr->G + g] * scale[g];
+		for (g = 0; g < pr->G; g++) {
+			double b = pr->busy[c * pr->G + g] * scale[g] + pr->fixed[c * pr->G + g];
+
+			mx = b > mx ? b : mx;
+		}
 		t += mx - pr->busy_max[c];
 	}
 	return t;
@@ -709,7 +758,9 @@ cap_for_time(const struct search *x, size_t g, double T)
 
 	if (!(x->pr->total[g] > 0) || !(m->f > 0))
 		return x->lo;
-	f2 = m->f * x->pr->total[g] / T;
+	if (!(T > x->pr->total_fixed[g]))	/* faster than any clock makes it */
+		return x->hi;
+	f2 = m->f * x->pr->total[g] / (T - x->pr->total_fixed[g]);
 	c = caps_model_power(m, x->p_idle, f2);
 	/* a clock the GPU cannot reach: no cap helps beyond the one reaching its top */
 	if (f2 > caps_model_freq(m, x->p_idle, x->hi))
@@ -723,7 +774,7 @@ busy_at(const struct search *x, size_t g, int cap)
 {
 	double f2 = caps_model_freq(&x->gm[g], x->p_idle, cap);
 
-	return f2 > 0 ? x->pr->total[g] * x->gm[g].f / f2 : INFINITY;
+	return f2 > 0 ? x->pr->total[g] * x->gm[g].f / f2 + x->pr->total_fixed[g] : INFINITY;
 }
 
 /*
@@ -786,8 +837,7 @@ search_equal(struct search *x, int64_t P_n, int *caps)
 /*
  * gpu-red: the lowest caps (at most the initial ones) that keep each GPU's
  * predicted busy time within k · T0, T0 being the slowest GPU's at the
- * initial caps, and each other GPU CAPS_RED_MARGIN under that, for the
- * largest k in [0.9, 1 + 10 · CAPS_RED_LOSS] whose S_iter (against @t_init)
+ * initial caps, for the largest k in [0.9, 1 + 10 · CAPS_RED_LOSS] whose S_iter (against @t_init)
  * stays >= CAPS_RED_MIN_S. k above 1 spends the loss allowance: every GPU,
  * the slowest too, may run slower than the slowest did.
  */
@@ -796,22 +846,19 @@ search_red(struct search *x, const int *init, double t_init, int *caps)
 {
 	double T0 = 0, klo = 0.9, khi = 1 + 10 * CAPS_RED_LOSS, t, pw;
 	int *tmp = xcalloc(x->G, sizeof(int));
-	size_t g, it, slow = 0;
+	size_t g, it;
 
 	for (g = 0; g < x->G; g++) {
 		double b = busy_at(x, g, init[g]);
 
-		if (b > T0) {
-			T0 = b;
-			slow = g;
-		}
+		T0 = b > T0 ? b : T0;
 	}
 	memcpy(caps, init, x->G * sizeof(int));
 	for (it = 0; it < 40; it++) {
 		double k = it ? (klo + khi) / 2 : khi;
 
 		for (g = 0; g < x->G; g++) {
-			double T = k * T0 * (g == slow ? 1 : 1 - CAPS_RED_MARGIN);
+			double T = k * T0;
 			double c = ceil(cap_for_time(x, g, T) - 1e-9);
 
 			/* only a GPU that is to run slower than it does at its cap gets less */
@@ -830,6 +877,48 @@ search_red(struct search *x, const int *init, double t_init, int *caps)
 		}
 	}
 	free(tmp);
+}
+
+/*
+ * cpu-slosh gives the GPUs more power, so their alignment is not its bound:
+ * every GPU at the pace of the fastest one (the least busy time at its
+ * initial cap) is, with that GPU at the mean cap of the budget instead. The
+ * factor: the predicted time of the node with every GPU at the fastest one's
+ * busy time, over the one at its busy time at the mean cap (>= 1).
+ */
+static double
+slosh_boost(struct search *x, const int *init, int64_t P_n)
+{
+	double t0 = INFINITY, t1, ta, tb;
+	size_t g, fast = 0;
+	int mean = (int)(P_n / (int64_t)(x->G ? x->G : 1));
+
+	for (g = 0; g < x->G; g++) {
+		double b = busy_at(x, g, init[g]);
+
+		if (b < t0) {
+			t0 = b;
+			fast = g;
+		}
+	}
+	if (mean > x->hi)
+		mean = x->hi;
+	t1 = busy_at(x, fast, mean);
+	if (!(t1 < t0) || !isfinite(t0))
+		return 1;
+	for (g = 0; g < x->G; g++) {
+		double w = x->pr->total[g];
+
+		x->scale[g] = w > 0 ? (t0 - x->pr->total_fixed[g]) / w : 1;
+	}
+	ta = caps_pred_time(x->pr, x->scale);
+	for (g = 0; g < x->G; g++) {
+		double w = x->pr->total[g];
+
+		x->scale[g] = w > 0 ? (t1 - x->pr->total_fixed[g]) / w : 1;
+	}
+	tb = caps_pred_time(x->pr, x->scale);
+	return tb > 0 && ta > tb ? ta / tb : 1;
 }
 
 /* One candidate's caps as the model predicts them. */
@@ -1006,6 +1095,14 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	out->reason = pick_reason(p->scenario, &best);
 	out->s_model = best.s;
 	out->s_bound = isnan(p->s_bound) ? caps_align_bound(smp, n, p->scenario) : p->s_bound;
+	if (p->scenario == CAPS_CPU_SLOSH && maxK)
+		out->s_bound *= slosh_boost(&x, out->init, ctl.P_n);
+	/*
+	 * The bound is the recorded run's; a run at other caps than the initial
+	 * ones (a round of the run-over-run loop) is t_init / span away from them.
+	 */
+	if (pr.span > 0 && t_init > 0)
+		out->s_bound *= t_init / pr.span;
 	out->s_iter = out->s_bound > 0 && best.s > out->s_bound ? out->s_bound : best.s;
 	out->power_ratio = best.pr;
 	scales_for(gm, G, p_idle, out->caps, scale, f2);

@@ -5,18 +5,18 @@ exit: 0
 --- stdout
 # caps
 # node	gpu	initial_w	cap_w	clock_mhz	power_w	command
-default	0	750	726	1983.8075266611977	726	amd-smi set -g '0' -o '726'
-default	1	750	722	1981.7033429040196	722	amd-smi set -g '1' -o '722'
-default	2	750	730	1983.8198318293682	730	amd-smi set -g '2' -o '730'
-default	3	750	726	1983.8075266611977	726	amd-smi set -g '3' -o '726'
-default	4	750	719	1980.970980311731	719	amd-smi set -g '4' -o '719'
+default	0	750	724	1977.0310705496308	724	amd-smi set -g '0' -o '724'
+default	1	750	720	1974.8875102543068	720	amd-smi set -g '1' -o '720'
+default	2	750	728	1977.0893150123052	728	amd-smi set -g '2' -o '728'
+default	3	750	724	1977.0310705496308	724	amd-smi set -g '3' -o '724'
+default	4	750	718	1977.5466570959802	718	amd-smi set -g '4' -o '718'
 default	5	750	749	1977.8745898277277	749	amd-smi set -g '5' -o '749'
-default	6	750	720	1981.5429655455291	720	amd-smi set -g '6' -o '720'
-default	7	750	720	1982.4937448728465	720	amd-smi set -g '7' -o '720'
+default	6	750	718	1974.7041632485646	718	amd-smi set -g '6' -o '718'
+default	7	750	718	1975.651661197703	718	amd-smi set -g '7' -o '718'
 
 
 # prediction
 # node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	tdp_w	initial_cap_w	min_w	why
-default	gpu-red	model prediction	6000	5812	200	no	0	5	0.9983698593385895	0.9686666666666667	0.6202901146350265	140.5	750	750	0	least predicted power with S_iter >= 0.997
+default	gpu-red	model prediction	6000	5799	200	no	0	5	0.9970104304053649	0.9665	0.6328189209185303	140.5	750	750	0	least predicted power with S_iter >= 0.997
 # limits: node default: TDP 750 W (telemetry), cap 750 W (telemetry), min limit none
 --- stderr

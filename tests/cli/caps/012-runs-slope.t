@@ -3,7 +3,7 @@ setup: litsi -q synth --layers 2 --samples 3 --straggler 5 --power-cap 700 --phy
 run: litsi caps --scenario gpu-realloc --format tsv | grep -E '^# (limits|calibration)|model prediction' | cut -f 1-5,10,14-17
 exit: 0
 --- stdout
-default	gpu-realloc	model prediction	5440	5440	1.0125186260498327	750	680	0	highest predicted S_iter
+default	gpu-realloc	model prediction	5440	5440	1.014038163620817	750	680	0	highest predicted S_iter
 # limits: node default: TDP 750 W (telemetry), cap 680 W (telemetry), min limit none
 # calibration: node default: power-to-clock curves of 8 of 8 GPUs fitted to the runs' operating points (ingest --run), 0 took their median
 --- stderr

@@ -6,18 +6,18 @@ setup: mkdir bin && printf '#!/bin/sh\nprintf "[%%s]" "$0" "$@"; echo\n' > bin/n
 run: for e in nvidia-smi amd-smi rocm-smi; do litsi caps --scenario gpu-red --node "$(cat name)" --emit $e --format tsv | awk -F '\t' '$NF ~ /smi/ { print $NF }' | head -2 > cmds; cat cmds; PATH=$PWD/bin:$PATH sh cmds | sed 's|.*/bin/||'; done; ls x y 2>&1 | sed 's/.*: //'
 exit: 0
 --- stdout
-nvidia-smi -i '0' -pl '726'
-nvidia-smi -i '1' -pl '722'
-nvidia-smi][-i][0][-pl][726]
-nvidia-smi][-i][1][-pl][722]
-amd-smi set -g '0' -o '726'
-amd-smi set -g '1' -o '722'
-amd-smi][set][-g][0][-o][726]
-amd-smi][set][-g][1][-o][722]
-rocm-smi -d '0' --setpoweroverdrive '726'
-rocm-smi -d '1' --setpoweroverdrive '722'
-rocm-smi][-d][0][--setpoweroverdrive][726]
-rocm-smi][-d][1][--setpoweroverdrive][722]
+nvidia-smi -i '0' -pl '724'
+nvidia-smi -i '1' -pl '720'
+nvidia-smi][-i][0][-pl][724]
+nvidia-smi][-i][1][-pl][720]
+amd-smi set -g '0' -o '724'
+amd-smi set -g '1' -o '720'
+amd-smi][set][-g][0][-o][724]
+amd-smi][set][-g][1][-o][720]
+rocm-smi -d '0' --setpoweroverdrive '724'
+rocm-smi -d '1' --setpoweroverdrive '720'
+rocm-smi][-d][0][--setpoweroverdrive][724]
+rocm-smi][-d][1][--setpoweroverdrive][720]
 No such file or directory
 No such file or directory
 --- stderr

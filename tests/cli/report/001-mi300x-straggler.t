@@ -43,15 +43,15 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   cpu-slosh    align to min GPU: throughput x1.060, node GPU power x1.016
 
 recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5798 W of 6000 W, predicted throughput x0.998, power x0.966
-    gpu  0  724 W   amd-smi set -g '0' -o '724'
-    gpu  1  719 W   amd-smi set -g '1' -o '719'
-    gpu  2  727 W   amd-smi set -g '2' -o '727'
-    gpu  3  723 W   amd-smi set -g '3' -o '723'
-    gpu  4  716 W   amd-smi set -g '4' -o '716'
+  gpu-red: sum 5789 W of 6000 W, predicted throughput x0.997, power x0.965
+    gpu  0  722 W   amd-smi set -g '0' -o '722'
+    gpu  1  717 W   amd-smi set -g '1' -o '717'
+    gpu  2  726 W   amd-smi set -g '2' -o '726'
+    gpu  3  722 W   amd-smi set -g '3' -o '722'
+    gpu  4  715 W   amd-smi set -g '4' -o '715'
     gpu  5  749 W   amd-smi set -g '5' -o '749'
-    gpu  6  720 W   amd-smi set -g '6' -o '720'
-    gpu  7  720 W   amd-smi set -g '7' -o '720'
+    gpu  6  719 W   amd-smi set -g '6' -o '719'
+    gpu  7  719 W   amd-smi set -g '7' -o '719'
   gpu-realloc: sum 5825 W of 6000 W, predicted throughput x1.000, power x0.971
     gpu  0  726 W   amd-smi set -g '0' -o '726'
     gpu  1  724 W   amd-smi set -g '1' -o '724'

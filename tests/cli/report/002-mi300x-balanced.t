@@ -43,15 +43,15 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   cpu-slosh    align to min GPU: throughput x1.023, node GPU power x1.009
 
 recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5987 W of 6000 W, predicted throughput x0.998, power x0.998
+  gpu-red: sum 5976 W of 6000 W, predicted throughput x0.997, power x0.996
     gpu  0  749 W   amd-smi set -g '0' -o '749'
-    gpu  1  748 W   amd-smi set -g '1' -o '748'
-    gpu  2  748 W   amd-smi set -g '2' -o '748'
-    gpu  3  749 W   amd-smi set -g '3' -o '749'
-    gpu  4  748 W   amd-smi set -g '4' -o '748'
-    gpu  5  748 W   amd-smi set -g '5' -o '748'
-    gpu  6  750 W   amd-smi set -g '6' -o '750'
-    gpu  7  747 W   amd-smi set -g '7' -o '747'
+    gpu  1  746 W   amd-smi set -g '1' -o '746'
+    gpu  2  746 W   amd-smi set -g '2' -o '746'
+    gpu  3  748 W   amd-smi set -g '3' -o '748'
+    gpu  4  747 W   amd-smi set -g '4' -o '747'
+    gpu  5  747 W   amd-smi set -g '5' -o '747'
+    gpu  6  748 W   amd-smi set -g '6' -o '748'
+    gpu  7  745 W   amd-smi set -g '7' -o '745'
   gpu-realloc: sum 6000 W of 6000 W, predicted throughput x1.000, power x1.000
     gpu  0  750 W   amd-smi set -g '0' -o '750'
     gpu  1  750 W   amd-smi set -g '1' -o '750'

@@ -43,15 +43,15 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   cpu-slosh    align to min GPU: throughput x1.067, node GPU power x1.021
 
 recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5798 W of 6000 W, predicted throughput x0.998, power x0.966
-    gpu  0  724 W   amd-smi set -g '0' -o '724'
-    gpu  1  726 W   amd-smi set -g '1' -o '726'
+  gpu-red: sum 5790 W of 6000 W, predicted throughput x0.997, power x0.965
+    gpu  0  723 W   amd-smi set -g '0' -o '723'
+    gpu  1  725 W   amd-smi set -g '1' -o '725'
     gpu  2  749 W   amd-smi set -g '2' -o '749'
-    gpu  3  718 W   amd-smi set -g '3' -o '718'
-    gpu  4  711 W   amd-smi set -g '4' -o '711'
-    gpu  5  716 W   amd-smi set -g '5' -o '716'
-    gpu  6  735 W   amd-smi set -g '6' -o '735'
-    gpu  7  719 W   amd-smi set -g '7' -o '719'
+    gpu  3  717 W   amd-smi set -g '3' -o '717'
+    gpu  4  710 W   amd-smi set -g '4' -o '710'
+    gpu  5  714 W   amd-smi set -g '5' -o '714'
+    gpu  6  734 W   amd-smi set -g '6' -o '734'
+    gpu  7  718 W   amd-smi set -g '7' -o '718'
   gpu-realloc: sum 5847 W of 6000 W, predicted throughput x1.000, power x0.975
     gpu  0  730 W   amd-smi set -g '0' -o '730'
     gpu  1  731 W   amd-smi set -g '1' -o '731'

@@ -52,15 +52,15 @@ model predictions (METHOD 5-6; ratios to the recorded run):
   cpu-slosh    align to min GPU: throughput x1.060, node GPU power x1.016
 
 recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5594 W of 6000 W, predicted throughput x0.997, power x0.932
-    gpu  0  699 W   amd-smi set -g '0' -o '699'
-    gpu  1  694 W   amd-smi set -g '1' -o '694'
-    gpu  2  703 W   amd-smi set -g '2' -o '703'
-    gpu  3  698 W   amd-smi set -g '3' -o '698'
-    gpu  4  691 W   amd-smi set -g '4' -o '691'
-    gpu  5  721 W   amd-smi set -g '5' -o '721'
-    gpu  6  694 W   amd-smi set -g '6' -o '694'
-    gpu  7  694 W   amd-smi set -g '7' -o '694'
+  gpu-red: sum 5570 W of 6000 W, predicted throughput x0.997, power x0.928
+    gpu  0  695 W   amd-smi set -g '0' -o '695'
+    gpu  1  690 W   amd-smi set -g '1' -o '690'
+    gpu  2  700 W   amd-smi set -g '2' -o '700'
+    gpu  3  695 W   amd-smi set -g '3' -o '695'
+    gpu  4  689 W   amd-smi set -g '4' -o '689'
+    gpu  5  720 W   amd-smi set -g '5' -o '720'
+    gpu  6  690 W   amd-smi set -g '6' -o '690'
+    gpu  7  691 W   amd-smi set -g '7' -o '691'
   gpu-realloc: sum 5818 W of 6000 W, predicted throughput x1.000, power x0.970
     gpu  0  725 W   amd-smi set -g '0' -o '725'
     gpu  1  723 W   amd-smi set -g '1' -o '723'

@@ -58,6 +58,8 @@ struct mtable {
 	int srccol;		/* per-source: the column naming the source */
 	enum mkind kind;
 	char *colsig;		/* "a,b,c": the column list, for the schema check */
+	bool shift;		/* the id map of the input being copied is a shift: */
+	int64_t shift_lo, shift_hi, shift_delta;	/* old in [lo, hi] -> old + delta */
 };
 
 struct merge {
@@ -168,20 +170,28 @@ query_row(struct merge *m, const char *sql, const char *bind1, const char *bind2
 	return 0;
 }
 
+/* The first row's first @n columns as integers (0 for NULL or no row). */
 static int
-query_i64(struct merge *m, const char *sql, int64_t *v, struct err *err)
+query_i64s(struct merge *m, const char *sql, int64_t *v, int n, struct err *err)
 {
 	sqlite3_stmt *s;
-	int rc;
+	int rc, i;
 
 	if (store_prepare(m->st, sql, &s, err))
 		return err->status;
 	rc = sqlite3_step(s);
-	*v = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+	for (i = 0; i < n; i++)
+		v[i] = rc == SQLITE_ROW ? sqlite3_column_int64(s, i) : 0;
 	sqlite3_finalize(s);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_sqlerr(m->st, err, "merge query failed");
 	return 0;
+}
+
+static int
+query_i64(struct merge *m, const char *sql, int64_t *v, struct err *err)
+{
+	return query_i64s(m, sql, v, 1, err);
 }
 
 /* ---- the schema, read from the output ---- */
@@ -615,6 +625,14 @@ add_expr(struct merge *m, const struct mtable *t, size_t ti, int c)
 		sbuf_addstr(&m->sql, "(s.");
 		add_ident(&m->sql, t->cols[c]);
 		sbuf_addf(&m->sql, " + %lld)", (long long)m->off[ref]);
+	} else if (m->t[ref].shift) {
+		/* The map as arithmetic: what the join gives, without a look-up per row. */
+		sbuf_addstr(&m->sql, "CASE WHEN s.");
+		add_ident(&m->sql, t->cols[c]);
+		sbuf_addf(&m->sql, " BETWEEN %lld AND %lld THEN s.", (long long)m->t[ref].shift_lo,
+			  (long long)m->t[ref].shift_hi);
+		add_ident(&m->sql, t->cols[c]);
+		sbuf_addf(&m->sql, " + %lld END", (long long)m->t[ref].shift_delta);
 	} else if (m->join_maps) {
 		/* A join keeps one cursor open; a subquery opens one per row. */
 		char j[16];
@@ -723,11 +741,61 @@ add_not_exists(struct merge *m, const struct mtable *t, size_t ti, const char *a
 	sbuf_addch(&m->sql, ')');
 }
 
+/*
+ * Whether the input's ids of per-source table @t are 1..n: then the ids the
+ * output gives the rows in their order (its largest id + 1, + 2, ...) are the
+ * ids + offset, and the copy leaves them to it (no look-up of each id).
+ */
+static int
+dense_ids(struct merge *m, const struct mtable *t, const char *src, int64_t *dense,
+	  struct err *err)
+{
+	/* Three subqueries: each alone is a count of cells or one seek, not a scan. */
+	sbuf_reset(&m->sql);
+	sbuf_addstr(&m->sql, "SELECT (SELECT count(*) FROM ");
+	add_from(m, src, t->name, "");
+	sbuf_addstr(&m->sql, ") = (SELECT max(");
+	add_ident(&m->sql, t->cols[t->idcol]);
+	sbuf_addstr(&m->sql, ") FROM ");
+	add_from(m, src, t->name, "");
+	sbuf_addstr(&m->sql, ") AND (SELECT min(");
+	add_ident(&m->sql, t->cols[t->idcol]);
+	sbuf_addstr(&m->sql, ") FROM ");
+	add_from(m, src, t->name, "");
+	sbuf_addstr(&m->sql, ") = 1");
+	return query_i64(m, m->sql.buf, dense, err);
+}
+
+/*
+ * The id map of dictionary (or source table) @t just filled: when its old ids
+ * are one range and each new id is old + the same delta (new nodes, their
+ * GPUs, new sources), add_expr() writes it as arithmetic.
+ */
+static int
+map_shift(struct merge *m, struct mtable *t, struct err *err)
+{
+	int64_t v[4];
+
+	sbuf_reset(&m->sql);
+	sbuf_addstr(&m->sql, "SELECT count(*) = count(new) AND count(*) = max(old) - min(old) + 1"
+			     " AND min(new - old) = max(new - old), min(old), max(old),"
+			     " min(new - old) FROM ");
+	add_temp(&m->sql, "mmap_", t->name);
+	if (query_i64s(m, m->sql.buf, v, 4, err))
+		return err->status;
+	t->shift = v[0];
+	t->shift_lo = v[1];
+	t->shift_hi = v[2];
+	t->shift_delta = v[3];
+	return 0;
+}
+
 static int
 copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const char *also,
 	   struct err *err)
 {
-	const struct mtable *t = &m->t[ti];
+	struct mtable *t = &m->t[ti];
+	int64_t dense = 0;
 
 	if (t->kind == MK_SOURCE) {
 		/* New sources: absent from dst (and from @also, the output, while staging). */
@@ -757,10 +825,11 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 		add_ident(&m->sql, t->cols[t->idcol]);
 		sbuf_addstr(&m->sql, "), 0) FROM ");
 		add_from(m, dst, t->name, "");
-		if (query_i64(m, m->sql.buf, &m->off[ti], err))
+		if (query_i64(m, m->sql.buf, &m->off[ti], err) ||
+		    (m->all_fresh && dense_ids(m, t, src, &dense, err)))
 			return err->status;
 	}
-	add_insert_head(m, t, ti, dst, src, t->kind == MK_PERSOURCE);
+	add_insert_head(m, t, ti, dst, src, t->kind == MK_PERSOURCE && !dense);
 	if (t->kind == MK_DICT) {
 		sbuf_addstr(&m->sql, " WHERE ");
 		add_not_exists(m, t, ti, dst, false);
@@ -770,7 +839,7 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 		add_ident(&m->sql, t->cols[t->kind == MK_SOURCE ? t->idcol : t->srccol]);
 		sbuf_addstr(&m->sql, " IN (SELECT old FROM temp.merge_fresh)");
 	}
-	if (t->kind != MK_PERSOURCE && t->idcol >= 0) {
+	if ((t->kind != MK_PERSOURCE || dense) && t->idcol >= 0) {
 		/* New ids in the input's order (ingest -j gives the ids a plain ingest gives). */
 		sbuf_addstr(&m->sql, " ORDER BY s.");
 		add_ident(&m->sql, t->cols[t->idcol]);
@@ -793,7 +862,9 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 	add_key_match(m, t, ti, false);
 	sbuf_addstr(&m->sql, " LIMIT 1) FROM ");
 	add_from(m, src, t->name, "s");
-	return exec_sql(m, m->sql.buf, err);
+	if (exec_sql(m, m->sql.buf, err))
+		return err->status;
+	return map_shift(m, t, err);
 }
 
 /*
@@ -811,8 +882,9 @@ temp_tables(struct merge *m, bool clear, struct err *err)
 	sbuf_addstr(&m->sql, clear ? "DELETE FROM temp.merge_fresh;"
 				   : "CREATE TEMP TABLE IF NOT EXISTS merge_fresh(old INTEGER PRIMARY KEY);");
 	for (i = 0; i < m->nt; i++) {
-		const struct mtable *t = &m->t[i];
+		struct mtable *t = &m->t[i];
 
+		t->shift = false;
 		if (t->idcol < 0 || t->kind == MK_PERSOURCE)
 			continue;
 		sbuf_addstr(&m->sql, clear ? "DELETE FROM " : "CREATE TABLE IF NOT EXISTS ");

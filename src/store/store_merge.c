@@ -78,6 +78,8 @@ struct merge {
 	int64_t all_fresh;	/* every source of the input being copied is new */
 	int64_t *off;		/* [nt] per-source tables: the id offset of this input */
 	int njoins;
+	char **later;		/* CREATE INDEX of the indexes built after a bulk copy */
+	size_t nr_later;
 };
 
 /* ---- small helpers ---- */
@@ -1117,6 +1119,9 @@ merge_release(struct merge *m)
 		free(m->node_names[i]);
 	free(m->node_names);
 	free(m->node_from);
+	for (i = 0; i < m->nr_later; i++)
+		free(m->later[i]);
+	free(m->later);
 	sbuf_release(&m->sql);
 	sbuf_release(&m->joins);
 }
@@ -1181,28 +1186,115 @@ merge_staged(struct merge *m, size_t n, struct merge_stats *stats, struct err *e
 }
 
 /*
+ * Indexes of a new output built once after the copy instead of row by row:
+ * telemetry readings come time-major (at each time every GPU and metric),
+ * this index is GPU- then metric-major, so each reading would land in the
+ * middle of the input's part of it; one sort at the end costs less (768
+ * inputs, 4.3 M readings: BENCHMARKS.md).
+ */
+static const char *const built_after[] = { "telemetry_gpu_metric" };
+
+/* The rowid in main.sqlite_master of the first index of built_after[]; 0: none. */
+static int
+first_deferred(struct merge *m, int64_t *rowid, struct err *err)
+{
+	sqlite3_stmt *s;
+	size_t i;
+	int rc = SQLITE_DONE;
+
+	*rowid = 0;
+	if (store_prepare(m->st, "SELECT rowid FROM main.sqlite_master WHERE type = 'index'"
+			  " AND name = ?1", &s, err))
+		return err->status;
+	for (i = 0; i < ARRAY_SIZE(built_after); i++) {
+		sqlite3_reset(s);
+		sqlite3_bind_text(s, 1, built_after[i], -1, SQLITE_STATIC);
+		rc = sqlite3_step(s);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			break;
+		if (rc == SQLITE_ROW && (!*rowid || sqlite3_column_int64(s, 0) < *rowid))
+			*rowid = sqlite3_column_int64(s, 0);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_sqlerr(m->st, err, "cannot read the schema");
+	return 0;
+}
+
+/*
+ * Drop the indexes of built_after[] and, so that the schema keeps its order
+ * (sqlite3 .dump prints the same text), every index and view defined after
+ * the first of them; m->later re-creates them in that order. Nothing is
+ * deferred when one of them is a unique index (merge's look-ups use those).
+ */
+static int
+defer_indexes(struct merge *m, struct err *err)
+{
+	struct sbuf drop = SBUF_INIT;
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int64_t first;
+	bool unique = false;
+	int rc;
+
+	if (first_deferred(m, &first, err) || !first ||
+	    store_prepare(m->st,
+			  "SELECT type, name, sql, sql LIKE 'CREATE UNIQUE%' FROM main.sqlite_master"
+			  " WHERE type IN ('index', 'view') AND sql IS NOT NULL AND rowid >= ?1"
+			  " ORDER BY rowid",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, first);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		unique = unique || sqlite3_column_int(s, 3);
+		VEC_GROW(m->later, m->nr_later + 1, alloc);
+		m->later[m->nr_later++] = store_text_dup(s, 2);
+		sbuf_addstr(&drop, strcmp((const char *)sqlite3_column_text(s, 0), "view")
+					   ? "DROP INDEX main." : "DROP VIEW main.");
+		add_ident(&drop, (const char *)sqlite3_column_text(s, 1));
+		sbuf_addch(&drop, ';');
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		store_sqlerr(m->st, err, "cannot read the schema");
+	else if (unique)
+		while (m->nr_later)
+			free(m->later[--m->nr_later]);
+	else
+		exec_sql(m, drop.buf, err);
+	sbuf_release(&drop);
+	return err->status;
+}
+
+/*
  * A new output is a private file until it is published, and removed after
  * any error: it is built without a rollback journal, without syncs and
  * without foreign key checks (the ids are rewritten from the inputs' own
- * consistent references). Its indexes are kept up to date as the rows go in:
- * each input's rows get new, larger ids, so their index entries land at the
- * end of each index, which at fleet scale (768 inputs, 3.8 M kernels) costs
- * less CPU than sorting every table into its indexes after the copy (22.5 s
- * against 28.5 s; peak RSS 88 MB against 159 MB: BENCHMARKS.md).
+ * consistent references). Its indexes are kept up to date as the rows go in
+ * (but those of built_after[]): each input's rows get new, larger ids, so
+ * their index entries land at the end of each index, which at fleet scale
+ * (768 inputs, 3.8 M kernels) costs less CPU than sorting every table into
+ * its indexes after the copy (22.5 s against 28.5 s; peak RSS 88 MB against
+ * 159 MB: BENCHMARKS.md). The file is opened STORE_BULK (16 KiB pages).
  */
 static int
 bulk_begin(struct merge *m, struct err *err)
 {
-	return exec_sql(m, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-			" PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536", err);
+	if (exec_sql(m, "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536", err))
+		return err->status;
+	return defer_indexes(m, err);
 }
 
-/* Foreign keys on again; put the file's bytes on disk. */
+/* The deferred indexes; foreign keys on again; put the file's bytes on disk. */
 static int
 bulk_end(struct merge *m, const char *path, struct err *err)
 {
+	size_t i;
 	int fd;
 
+	for (i = 0; i < m->nr_later; i++)
+		if (exec_sql(m, m->later[i], err))
+			return err->status;
 	if (exec_sql(m, "PRAGMA foreign_keys = ON", err))
 		return err->status;
 	fd = open(path, O_RDONLY);
@@ -1282,7 +1374,7 @@ store_merge(const char *out_path, const char *const *inputs, size_t n,
 		sbuf_addf(&tmp, ".merge-%ld", (long)getpid());
 		remove_db(tmp.buf);
 	}
-	if (store_open(tmp.buf, STORE_RDWR, &m.st, err))
+	if (store_open(tmp.buf, existed ? STORE_RDWR : STORE_BULK, &m.st, err))
 		goto out;
 	if (user_version(&m, "main", &m.version, err) || read_schema(&m, err) ||
 	    temp_tables(&m, false, err))

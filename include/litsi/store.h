@@ -23,6 +23,7 @@ enum store_mode {
 	STORE_RDONLY = 0,	/* must exist */
 	STORE_RDWR = 1,		/* created if missing */
 	STORE_SCRATCH = 2,	/* private, created if missing, no syncs, journal in memory */
+	STORE_BULK = 3,		/* private, new (merge): 16 KiB pages, no journal, no syncs */
 };
 
 /*

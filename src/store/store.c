@@ -486,6 +486,12 @@ store_open(const char *path, enum store_mode mode, struct store **out, struct er
 		err_set(err, LITSI_EDB, "%s: database is empty (run 'litsi ingest' first)", path);
 		goto fail;
 	}
+	/*
+	 * A bulk copy (merge) splits and writes fewer pages of 16 KiB than of
+	 * 4 KiB; the size must be set before the first table is created.
+	 */
+	if (empty && mode == STORE_BULK && store_exec(st, "PRAGMA page_size = 16384", err))
+		goto fail;
 	if (empty && create_schema(st, err))
 		goto fail;
 	if (check_version(st, err))
@@ -494,6 +500,10 @@ store_open(const char *path, enum store_mode mode, struct store **out, struct er
 		/* A private file removed after use: rollbacks, no durability. */
 		if (store_exec(st, "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF", err) ||
 		    (empty && drop_indexes(st, err)))
+			goto fail;
+	} else if (mode == STORE_BULK) {
+		/* Published by the caller when complete, removed otherwise. */
+		if (store_exec(st, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF", err))
 			goto fail;
 	} else if (!st->readonly && setup_writer(st, err)) {
 		goto fail;

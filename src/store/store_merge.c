@@ -58,6 +58,8 @@ struct mtable {
 	int srccol;		/* per-source: the column naming the source */
 	enum mkind kind;
 	char *colsig;		/* "a,b,c": the column list, for the schema check */
+	bool shift;		/* the id map of the input being copied is a shift: */
+	int64_t shift_lo, shift_hi, shift_delta;	/* old in [lo, hi] -> old + delta */
 };
 
 struct merge {
@@ -76,6 +78,8 @@ struct merge {
 	int64_t all_fresh;	/* every source of the input being copied is new */
 	int64_t *off;		/* [nt] per-source tables: the id offset of this input */
 	int njoins;
+	char **later;		/* CREATE INDEX of the indexes built after a bulk copy */
+	size_t nr_later;
 };
 
 /* ---- small helpers ---- */
@@ -168,20 +172,28 @@ query_row(struct merge *m, const char *sql, const char *bind1, const char *bind2
 	return 0;
 }
 
+/* The first row's first @n columns as integers (0 for NULL or no row). */
 static int
-query_i64(struct merge *m, const char *sql, int64_t *v, struct err *err)
+query_i64s(struct merge *m, const char *sql, int64_t *v, int n, struct err *err)
 {
 	sqlite3_stmt *s;
-	int rc;
+	int rc, i;
 
 	if (store_prepare(m->st, sql, &s, err))
 		return err->status;
 	rc = sqlite3_step(s);
-	*v = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+	for (i = 0; i < n; i++)
+		v[i] = rc == SQLITE_ROW ? sqlite3_column_int64(s, i) : 0;
 	sqlite3_finalize(s);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_sqlerr(m->st, err, "merge query failed");
 	return 0;
+}
+
+static int
+query_i64(struct merge *m, const char *sql, int64_t *v, struct err *err)
+{
+	return query_i64s(m, sql, v, 1, err);
 }
 
 /* ---- the schema, read from the output ---- */
@@ -615,6 +627,14 @@ add_expr(struct merge *m, const struct mtable *t, size_t ti, int c)
 		sbuf_addstr(&m->sql, "(s.");
 		add_ident(&m->sql, t->cols[c]);
 		sbuf_addf(&m->sql, " + %lld)", (long long)m->off[ref]);
+	} else if (m->t[ref].shift) {
+		/* The map as arithmetic: what the join gives, without a look-up per row. */
+		sbuf_addstr(&m->sql, "CASE WHEN s.");
+		add_ident(&m->sql, t->cols[c]);
+		sbuf_addf(&m->sql, " BETWEEN %lld AND %lld THEN s.", (long long)m->t[ref].shift_lo,
+			  (long long)m->t[ref].shift_hi);
+		add_ident(&m->sql, t->cols[c]);
+		sbuf_addf(&m->sql, " + %lld END", (long long)m->t[ref].shift_delta);
 	} else if (m->join_maps) {
 		/* A join keeps one cursor open; a subquery opens one per row. */
 		char j[16];
@@ -723,11 +743,61 @@ add_not_exists(struct merge *m, const struct mtable *t, size_t ti, const char *a
 	sbuf_addch(&m->sql, ')');
 }
 
+/*
+ * Whether the input's ids of per-source table @t are 1..n: then the ids the
+ * output gives the rows in their order (its largest id + 1, + 2, ...) are the
+ * ids + offset, and the copy leaves them to it (no look-up of each id).
+ */
+static int
+dense_ids(struct merge *m, const struct mtable *t, const char *src, int64_t *dense,
+	  struct err *err)
+{
+	/* Three subqueries: each alone is a count of cells or one seek, not a scan. */
+	sbuf_reset(&m->sql);
+	sbuf_addstr(&m->sql, "SELECT (SELECT count(*) FROM ");
+	add_from(m, src, t->name, "");
+	sbuf_addstr(&m->sql, ") = (SELECT max(");
+	add_ident(&m->sql, t->cols[t->idcol]);
+	sbuf_addstr(&m->sql, ") FROM ");
+	add_from(m, src, t->name, "");
+	sbuf_addstr(&m->sql, ") AND (SELECT min(");
+	add_ident(&m->sql, t->cols[t->idcol]);
+	sbuf_addstr(&m->sql, ") FROM ");
+	add_from(m, src, t->name, "");
+	sbuf_addstr(&m->sql, ") = 1");
+	return query_i64(m, m->sql.buf, dense, err);
+}
+
+/*
+ * The id map of dictionary (or source table) @t just filled: when its old ids
+ * are one range and each new id is old + the same delta (new nodes, their
+ * GPUs, new sources), add_expr() writes it as arithmetic.
+ */
+static int
+map_shift(struct merge *m, struct mtable *t, struct err *err)
+{
+	int64_t v[4];
+
+	sbuf_reset(&m->sql);
+	sbuf_addstr(&m->sql, "SELECT count(*) = count(new) AND count(*) = max(old) - min(old) + 1"
+			     " AND min(new - old) = max(new - old), min(old), max(old),"
+			     " min(new - old) FROM ");
+	add_temp(&m->sql, "mmap_", t->name);
+	if (query_i64s(m, m->sql.buf, v, 4, err))
+		return err->status;
+	t->shift = v[0];
+	t->shift_lo = v[1];
+	t->shift_hi = v[2];
+	t->shift_delta = v[3];
+	return 0;
+}
+
 static int
 copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const char *also,
 	   struct err *err)
 {
-	const struct mtable *t = &m->t[ti];
+	struct mtable *t = &m->t[ti];
+	int64_t dense = 0;
 
 	if (t->kind == MK_SOURCE) {
 		/* New sources: absent from dst (and from @also, the output, while staging). */
@@ -757,10 +827,11 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 		add_ident(&m->sql, t->cols[t->idcol]);
 		sbuf_addstr(&m->sql, "), 0) FROM ");
 		add_from(m, dst, t->name, "");
-		if (query_i64(m, m->sql.buf, &m->off[ti], err))
+		if (query_i64(m, m->sql.buf, &m->off[ti], err) ||
+		    (m->all_fresh && dense_ids(m, t, src, &dense, err)))
 			return err->status;
 	}
-	add_insert_head(m, t, ti, dst, src, t->kind == MK_PERSOURCE);
+	add_insert_head(m, t, ti, dst, src, t->kind == MK_PERSOURCE && !dense);
 	if (t->kind == MK_DICT) {
 		sbuf_addstr(&m->sql, " WHERE ");
 		add_not_exists(m, t, ti, dst, false);
@@ -770,7 +841,7 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 		add_ident(&m->sql, t->cols[t->kind == MK_SOURCE ? t->idcol : t->srccol]);
 		sbuf_addstr(&m->sql, " IN (SELECT old FROM temp.merge_fresh)");
 	}
-	if (t->kind != MK_PERSOURCE && t->idcol >= 0) {
+	if ((t->kind != MK_PERSOURCE || dense) && t->idcol >= 0) {
 		/* New ids in the input's order (ingest -j gives the ids a plain ingest gives). */
 		sbuf_addstr(&m->sql, " ORDER BY s.");
 		add_ident(&m->sql, t->cols[t->idcol]);
@@ -793,7 +864,9 @@ copy_table(struct merge *m, size_t ti, const char *dst, const char *src, const c
 	add_key_match(m, t, ti, false);
 	sbuf_addstr(&m->sql, " LIMIT 1) FROM ");
 	add_from(m, src, t->name, "s");
-	return exec_sql(m, m->sql.buf, err);
+	if (exec_sql(m, m->sql.buf, err))
+		return err->status;
+	return map_shift(m, t, err);
 }
 
 /*
@@ -811,8 +884,9 @@ temp_tables(struct merge *m, bool clear, struct err *err)
 	sbuf_addstr(&m->sql, clear ? "DELETE FROM temp.merge_fresh;"
 				   : "CREATE TEMP TABLE IF NOT EXISTS merge_fresh(old INTEGER PRIMARY KEY);");
 	for (i = 0; i < m->nt; i++) {
-		const struct mtable *t = &m->t[i];
+		struct mtable *t = &m->t[i];
 
+		t->shift = false;
 		if (t->idcol < 0 || t->kind == MK_PERSOURCE)
 			continue;
 		sbuf_addstr(&m->sql, clear ? "DELETE FROM " : "CREATE TABLE IF NOT EXISTS ");
@@ -1045,6 +1119,9 @@ merge_release(struct merge *m)
 		free(m->node_names[i]);
 	free(m->node_names);
 	free(m->node_from);
+	for (i = 0; i < m->nr_later; i++)
+		free(m->later[i]);
+	free(m->later);
 	sbuf_release(&m->sql);
 	sbuf_release(&m->joins);
 }
@@ -1109,28 +1186,115 @@ merge_staged(struct merge *m, size_t n, struct merge_stats *stats, struct err *e
 }
 
 /*
+ * Indexes of a new output built once after the copy instead of row by row:
+ * telemetry readings come time-major (at each time every GPU and metric),
+ * this index is GPU- then metric-major, so each reading would land in the
+ * middle of the input's part of it; one sort at the end costs less (768
+ * inputs, 4.3 M readings: BENCHMARKS.md).
+ */
+static const char *const built_after[] = { "telemetry_gpu_metric" };
+
+/* The rowid in main.sqlite_master of the first index of built_after[]; 0: none. */
+static int
+first_deferred(struct merge *m, int64_t *rowid, struct err *err)
+{
+	sqlite3_stmt *s;
+	size_t i;
+	int rc = SQLITE_DONE;
+
+	*rowid = 0;
+	if (store_prepare(m->st, "SELECT rowid FROM main.sqlite_master WHERE type = 'index'"
+			  " AND name = ?1", &s, err))
+		return err->status;
+	for (i = 0; i < ARRAY_SIZE(built_after); i++) {
+		sqlite3_reset(s);
+		sqlite3_bind_text(s, 1, built_after[i], -1, SQLITE_STATIC);
+		rc = sqlite3_step(s);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			break;
+		if (rc == SQLITE_ROW && (!*rowid || sqlite3_column_int64(s, 0) < *rowid))
+			*rowid = sqlite3_column_int64(s, 0);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_sqlerr(m->st, err, "cannot read the schema");
+	return 0;
+}
+
+/*
+ * Drop the indexes of built_after[] and, so that the schema keeps its order
+ * (sqlite3 .dump prints the same text), every index and view defined after
+ * the first of them; m->later re-creates them in that order. Nothing is
+ * deferred when one of them is a unique index (merge's look-ups use those).
+ */
+static int
+defer_indexes(struct merge *m, struct err *err)
+{
+	struct sbuf drop = SBUF_INIT;
+	sqlite3_stmt *s;
+	size_t alloc = 0;
+	int64_t first;
+	bool unique = false;
+	int rc;
+
+	if (first_deferred(m, &first, err) || !first ||
+	    store_prepare(m->st,
+			  "SELECT type, name, sql, sql LIKE 'CREATE UNIQUE%' FROM main.sqlite_master"
+			  " WHERE type IN ('index', 'view') AND sql IS NOT NULL AND rowid >= ?1"
+			  " ORDER BY rowid",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, first);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		unique = unique || sqlite3_column_int(s, 3);
+		VEC_GROW(m->later, m->nr_later + 1, alloc);
+		m->later[m->nr_later++] = store_text_dup(s, 2);
+		sbuf_addstr(&drop, strcmp((const char *)sqlite3_column_text(s, 0), "view")
+					   ? "DROP INDEX main." : "DROP VIEW main.");
+		add_ident(&drop, (const char *)sqlite3_column_text(s, 1));
+		sbuf_addch(&drop, ';');
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		store_sqlerr(m->st, err, "cannot read the schema");
+	else if (unique)
+		while (m->nr_later)
+			free(m->later[--m->nr_later]);
+	else
+		exec_sql(m, drop.buf, err);
+	sbuf_release(&drop);
+	return err->status;
+}
+
+/*
  * A new output is a private file until it is published, and removed after
  * any error: it is built without a rollback journal, without syncs and
  * without foreign key checks (the ids are rewritten from the inputs' own
- * consistent references). Its indexes are kept up to date as the rows go in:
- * each input's rows get new, larger ids, so their index entries land at the
- * end of each index, which at fleet scale (768 inputs, 3.8 M kernels) costs
- * less CPU than sorting every table into its indexes after the copy (22.5 s
- * against 28.5 s; peak RSS 88 MB against 159 MB: BENCHMARKS.md).
+ * consistent references). Its indexes are kept up to date as the rows go in
+ * (but those of built_after[]): each input's rows get new, larger ids, so
+ * their index entries land at the end of each index, which at fleet scale
+ * (768 inputs, 3.8 M kernels) costs less CPU than sorting every table into
+ * its indexes after the copy (22.5 s against 28.5 s; peak RSS 88 MB against
+ * 159 MB: BENCHMARKS.md). The file is opened STORE_BULK (16 KiB pages).
  */
 static int
 bulk_begin(struct merge *m, struct err *err)
 {
-	return exec_sql(m, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-			" PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536", err);
+	if (exec_sql(m, "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536", err))
+		return err->status;
+	return defer_indexes(m, err);
 }
 
-/* Foreign keys on again; put the file's bytes on disk. */
+/* The deferred indexes; foreign keys on again; put the file's bytes on disk. */
 static int
 bulk_end(struct merge *m, const char *path, struct err *err)
 {
+	size_t i;
 	int fd;
 
+	for (i = 0; i < m->nr_later; i++)
+		if (exec_sql(m, m->later[i], err))
+			return err->status;
 	if (exec_sql(m, "PRAGMA foreign_keys = ON", err))
 		return err->status;
 	fd = open(path, O_RDONLY);
@@ -1210,7 +1374,7 @@ store_merge(const char *out_path, const char *const *inputs, size_t n,
 		sbuf_addf(&tmp, ".merge-%ld", (long)getpid());
 		remove_db(tmp.buf);
 	}
-	if (store_open(tmp.buf, STORE_RDWR, &m.st, err))
+	if (store_open(tmp.buf, existed ? STORE_RDWR : STORE_BULK, &m.st, err))
 		goto out;
 	if (user_version(&m, "main", &m.version, err) || read_schema(&m, err) ||
 	    temp_tables(&m, false, err))

@@ -144,10 +144,12 @@ def study(nodes, work):
                 # the loop: the run under the previous caps is the next recording,
                 # the earlier runs' telemetry gives the slopes; three runs in all
                 lt, lp, runs = t1, p1, [d, d + "r1"]
+                worst = bt / t1  # the lowest measured throughput of any round
                 for rnd in (2, 3):
                     caps, lpred = litsi_caps(d + ".db", runs[-1], node.vendor, scenario, cap0,
                                          node.tdp, runs[:-1])
                     lt, lp, _ = node.synth(d + "r%d" % rnd, base_cap, caps)
+                    worst = min(worst, bt / lt)
                     runs.append(d + "r%d" % rnd)
                 rows.append(dict(node=i, vendor=node.vendor, curve=node.curve,
                                  spread=node.spread, nstrag=len(node.strag),
@@ -156,7 +158,8 @@ def study(nodes, work):
                                  meas_s=bt / t1, meas_p=p1 / bp,
                                  oracle_s=bt / ot, oracle_p=op / bp,
                                  loop_s=bt / lt, loop_p=lp / bp,
-                                 loop_pred_s=lpred[0], loop_pred_p=lpred[1]))
+                                 loop_pred_s=lpred[0], loop_pred_p=lpred[1],
+                                 worst_s=worst))
                 sys.stderr.write("%d %s %s\n" % (i, scenario, json.dumps(rows[-1])))
                 for x in runs + [d + "o"]:
                     shutil.rmtree(x, ignore_errors=True)
@@ -175,7 +178,7 @@ def share(gain, oracle_gain):
 def summarize(rows):
     out = []
     pct = lambda x: "%.0f%%" % (100 * x)
-    out.append("| scenario | subset | nodes | measured >= baseline | share of oracle, 1 round: median (min) | >= 80% | after the loop: median (min) | >= 95% | pred-meas throughput <= 1 pp | pred-meas power <= 1 pp | after the loop: pred-meas throughput / power <= 1 pp |")
+    out.append("| scenario | subset | nodes | every round: measured >= baseline (gpu-red: S >= 0.995, P <= 1) | share of oracle, 1 round: median (min) | >= 80% | after the loop: median (min) | >= 95% | pred-meas throughput <= 1 pp | pred-meas power <= 1 pp | after the loop: pred-meas throughput / power <= 1 pp |")
     out.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for sc in ("gpu-realloc", "cpu-slosh", "gpu-red"):
         for name, f in (("all", lambda r: True),
@@ -187,13 +190,14 @@ def summarize(rows):
             if not rs:
                 continue
             if sc == "gpu-red":
-                ok = [r["meas_s"] >= 0.995 and r["meas_p"] <= 1 + 1e-9 for r in rs]
+                ok = [r["worst_s"] >= 0.995 and r["meas_p"] <= 1 + 1e-9 and
+                      r["loop_p"] <= 1 + 1e-9 for r in rs]
                 sh1 = [share(1 - r["meas_p"], 1 - r["oracle_p"]) if r["meas_s"] >= 0.995 else 0
                        for r in rs]
                 shl = [share(1 - r["loop_p"], 1 - r["oracle_p"]) if r["loop_s"] >= 0.995 else 0
                        for r in rs]
             else:
-                ok = [r["meas_s"] >= 1 - 1e-9 for r in rs]
+                ok = [r["worst_s"] >= 1 - 1e-9 for r in rs]
                 sh1 = [share(r["meas_s"] - 1, r["oracle_s"] - 1) for r in rs]
                 shl = [share(r["loop_s"] - 1, r["oracle_s"] - 1) for r in rs]
             dt = [abs(r["pred_s"] - r["meas_s"]) <= 0.01 for r in rs]

@@ -94,6 +94,8 @@ struct caps_gpu_model {
 	double slope;			/* W/MHz fitted from operating points; 0: assumed */
 	double cap;			/* the cap it ran under, W; 0 or NaN: unknown */
 	double alpha;			/* P − P_idle ∝ f^alpha fitted from runs; 0: not fitted */
+	double p_lo;			/* gpu-red: no cap under this (the fitted curve's
+					 * trusted range), W; 0: none */
 };
 
 /*

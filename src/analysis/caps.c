@@ -734,6 +734,7 @@ struct search {
 	size_t G;
 	int lo, hi;			/* cap limits */
 	double *scale, *f2;
+	const int *glo;			/* [G] each GPU's lowest cap (lo, or gpu-red's p_lo) */
 };
 
 /* Model at @caps: predicted Σ span and Σ power. */
@@ -864,6 +865,7 @@ search_red(struct search *x, const int *init, double t_init, int *caps)
 			/* only a GPU that is to run slower than it does at its cap gets less */
 			if (busy_at(x, g, init[g]) >= T * (1 - 1e-9))
 				c = init[g];
+			c = c < x->glo[g] ? x->glo[g] : c;
 			tmp[g] = c > init[g] ? init[g] : (int)c;
 		}
 		evaluate(x, tmp, &t, &pw);
@@ -964,15 +966,15 @@ pick_reason(enum caps_scenario sc, const struct cand *best)
 					: "S_iter unchanged, least predicted power";
 }
 
-/* Every cap within the part's limits and the node budget respected. */
+/* Every cap within its GPU's limits (@lo[g], @hi) and the node budget respected. */
 static bool
-within(const int *caps, size_t G, int lo, int hi, int64_t P_n)
+within(const int *caps, size_t G, const int *lo, int hi, int64_t P_n)
 {
 	int64_t sum = 0;
 	size_t g;
 
 	for (g = 0; g < G; g++) {
-		if (caps[g] < lo || caps[g] > hi)
+		if (caps[g] < lo[g] || caps[g] > hi)
 			return false;
 		sum += caps[g];
 	}
@@ -991,7 +993,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	struct cand best, cur;
 	double *scale, *f2, *L, p_init = 0, p_cur = 0, t_init, t_cur = 0;
 	int64_t *st, *du, *ld, span;
-	int *prev, *sc;
+	int *prev, *sc, *glo;
 	struct ord **ord;
 
 	memset(out, 0, sizeof(*out));
@@ -1024,7 +1026,14 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	st = xmalloc(nz(G * maxK) * sizeof(*st));
 	du = xmalloc(nz(G * maxK) * sizeof(*du));
 	ld = xmalloc(nz(G * maxK) * sizeof(*ld));
-	x = (struct search){ &pr, gm, p_idle, G, p->cap_min, p->tdp, scale, f2 };
+	glo = xcalloc(G, sizeof(*glo));
+	for (g = 0; g < G; g++) {
+		glo[g] = p->cap_min;
+		/* gpu-red: no cap under the range a fitted curve is trusted in */
+		if (p->scenario == CAPS_GPU_RED && gm[g].p_lo > glo[g])
+			glo[g] = (int)ceil(gm[g].p_lo);
+	}
+	x = (struct search){ &pr, gm, p_idle, G, p->cap_min, p->tdp, scale, f2, glo };
 	memcpy(out->init, ctl.caps, G * sizeof(int));
 	memcpy(out->caps, ctl.caps, G * sizeof(int));
 	evaluate(&x, ctl.caps, &t_init, &p_init);
@@ -1063,7 +1072,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 			cur.s = t_cur > 0 ? t_init / t_cur : NAN;
 			cur.pr = p_init > 0 ? p_cur / p_init : NAN;
 		}
-		if (within(ctl.caps, G, p->cap_min, p->tdp, ctl.P_n) &&
+		if (within(ctl.caps, G, glo, p->tdp, ctl.P_n) &&
 		    better(p->scenario, &cur, &best)) {
 			best = cur;
 			memcpy(out->caps, ctl.caps, G * sizeof(int));
@@ -1084,7 +1093,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 		evaluate(&x, sc, &t_cur, &p_cur);
 		cur = (struct cand){ CAND_SEARCH, t_cur > 0 ? t_init / t_cur : NAN,
 				     p_init > 0 ? p_cur / p_init : NAN };
-		if (within(sc, G, p->cap_min, p->tdp, ctl.P_n) &&
+		if (within(sc, G, glo, p->tdp, ctl.P_n) &&
 		    better(p->scenario, &cur, &best)) {
 			best = cur;
 			memcpy(out->caps, sc, G * sizeof(int));
@@ -1098,10 +1107,12 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	if (p->scenario == CAPS_CPU_SLOSH && maxK)
 		out->s_bound *= slosh_boost(&x, out->init, ctl.P_n);
 	/*
-	 * The bound is the recorded run's; a run at other caps than the initial
-	 * ones (a round of the run-over-run loop) is t_init / span away from them.
+	 * The bound of gpu-realloc and cpu-slosh is the recorded run's; a run at
+	 * other caps than the initial ones (a round of the run-over-run loop) is
+	 * t_init / span away from them. gpu-red's (1: no cap above the initial
+	 * one) is against the initial caps already.
 	 */
-	if (pr.span > 0 && t_init > 0)
+	if (p->scenario != CAPS_GPU_RED && pr.span > 0 && t_init > 0)
 		out->s_bound *= t_init / pr.span;
 	out->s_iter = out->s_bound > 0 && best.s > out->s_bound ? out->s_bound : best.s;
 	out->power_ratio = best.pr;
@@ -1115,6 +1126,7 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	free(L);
 	free(prev);
 	free(sc);
+	free(glo);
 	free(st);
 	free(du);
 	free(ld);

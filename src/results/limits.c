@@ -66,6 +66,10 @@ fit_gpu(struct res_model *n, size_t g, double *p, double *f)
 	}
 	if (!k)
 		return;
+	for (r = 0; r < k; r++) {
+		n->fit_lo[g] = isnan(n->fit_lo[g]) || p[r] < n->fit_lo[g] ? p[r] : n->fit_lo[g];
+		n->fit_hi[g] = isnan(n->fit_hi[g]) || p[r] > n->fit_hi[g] ? p[r] : n->fit_hi[g];
+	}
 	n->cur_p[g] = p[k - 1];
 	n->cur_f[g] = f[k - 1];
 	n->cur_cap[g] = n->run_cap[last * G + g];
@@ -114,8 +118,10 @@ load_runs(struct res_model *n, struct err *err)
 	n->cur_p = xcalloc(G + 1, sizeof(*n->cur_p));
 	n->cur_f = xcalloc(G + 1, sizeof(*n->cur_f));
 	n->cur_cap = xcalloc(G + 1, sizeof(*n->cur_cap));
+	n->fit_lo = xcalloc(G + 1, sizeof(*n->fit_lo));
+	n->fit_hi = xcalloc(G + 1, sizeof(*n->fit_hi));
 	for (g = 0; g < G; g++)
-		n->cur_p[g] = n->cur_f[g] = n->cur_cap[g] = NAN;
+		n->cur_p[g] = n->cur_f[g] = n->cur_cap[g] = n->fit_lo[g] = n->fit_hi[g] = NAN;
 	/* a run-scoped load (res_opts.run) sees its own run only */
 	if (store_scope(n->nd.st)) {
 		runs = xmalloc(sizeof(*runs));
@@ -177,6 +183,8 @@ res_limits_release(struct res_model *n)
 	free(n->cur_p);
 	free(n->cur_f);
 	free(n->cur_cap);
+	free(n->fit_lo);
+	free(n->fit_hi);
 }
 
 const char *

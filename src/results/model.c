@@ -285,15 +285,20 @@ bool
 res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 {
 	const struct res_telemetry *t = &n->tel;
+	double width = 0;
 	size_t g;
 
+	/* the widest power range over which a GPU of the node showed its curve */
+	for (g = 0; n->nruns > 1 && g < n->nd.G; g++)
+		if (n->fit_hi[g] - n->fit_lo[g] > width)
+			width = n->fit_hi[g] - n->fit_lo[g];
 	for (g = 0; g < n->nd.G; g++) {
 		if (isnan(t->med[RES_POW][g]) || isnan(t->med[RES_CLK][g]))
 			return false;
 		gm[g].p = t->med[RES_POW][g];
 		gm[g].f = t->med[RES_CLK][g];
 		gm[g].f_max = t->fmax[g];
-		gm[g].slope = gm[g].alpha = 0;
+		gm[g].slope = gm[g].alpha = gm[g].p_lo = 0;
 		gm[g].cap = n->glim ? n->glim[g].cap : 0;
 		/* with runs (ingest --run), the latest run's point: runs can overlap in time */
 		if (n->nruns && !isnan(n->cur_p[g]) && !isnan(n->cur_f[g])) {
@@ -302,6 +307,13 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			gm[g].slope = n->slope[g];
 			gm[g].alpha = n->alpha[g];
 			gm[g].cap = isnan(n->cur_cap[g]) ? 0 : n->cur_cap[g];
+			/*
+			 * A fitted curve is trusted that far under the lowest power the
+			 * GPU ran at: beyond it a small error in the exponent becomes a
+			 * throughput loss that gpu-red promised not to make.
+			 */
+			if ((gm[g].alpha > 0 || gm[g].slope > 0) && width > 0)
+				gm[g].p_lo = n->fit_lo[g] - width;
 		}
 		/* held by its cap: the power controller keeps the mean at the cap */
 		if (gm[g].cap > 0 && fabs(gm[g].p - gm[g].cap) <= RES_AT_CAP * gm[g].cap)

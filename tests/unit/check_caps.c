@@ -197,7 +197,7 @@ START_TEST(test_closed_loop_toy)
 	struct match m = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = start,
 			   .dur = dur, .ratio = ratio };
 	struct caps_sample s = { .m = &m };
-	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0, 0 }, { 700, 1250, 1250, 0, 0, 0 } };
+	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0, 0, 0 }, { 700, 1250, 1250, 0, 0, 0, 0 } };
 	struct caps_params p;
 	struct caps_loop_result r;
 
@@ -279,7 +279,7 @@ START_TEST(test_node8_gpu_red)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0, 0, 0 };
 	caps_params_default(&p);
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
 	ck_assert_uint_eq(r.straggler, 5);
@@ -295,6 +295,21 @@ START_TEST(test_node8_gpu_red)
 	ck_assert_double_ge(r.s_iter, CAPS_RED_MIN_S);
 	ck_assert_double_le(r.s_iter, 1);
 	caps_loop_release(&r);
+	/*
+	 * Fitted curves trusted down to 735 W: no gpu-red cap goes under it,
+	 * gpu-realloc ignores it (its errors cost gain, not a promised floor).
+	 */
+	for (g = 0; g < 8; g++)
+		gm[g].p_lo = 735;
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+	for (g = 0; g < 8; g++)
+		ck_assert_int_ge(r.caps[g], 735);
+	ck_assert_double_lt(r.power_ratio, 1);
+	caps_loop_release(&r);
+	p.scenario = CAPS_GPU_REALLOC;
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+	ck_assert_int_lt(r.caps[0], 735);
+	caps_loop_release(&r);
 }
 END_TEST
 
@@ -309,7 +324,7 @@ START_TEST(test_node8_gpu_realloc)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -343,7 +358,7 @@ START_TEST(test_node8_realloc_no_gain)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -447,7 +462,7 @@ START_TEST(test_realloc_no_overtake)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	p.cap_min = 650;

@@ -264,10 +264,13 @@ double caps_align_bound(const struct caps_sample *smp, size_t n, enum caps_scena
  * every GPU's busy time within k times the slowest GPU's at the initial caps
  * for the largest k whose S_iter >=
  * CAPS_RED_MIN_S (k above 1 spends the loss allowance). Every candidate keeps each cap in [cap_min, tdp]
- * and Σ caps <= P_n. The best is reported: gpu-realloc and cpu-slosh: the
+ * (gpu-red: and at least the GPU's p_lo) and Σ caps <= P_n. The best is reported: gpu-realloc and cpu-slosh: the
  * highest S_iter, ties (within CAPS_S_TIE) to less power; gpu-red: the least
  * power among S_iter >= CAPS_RED_MIN_S. The reported S_iter is capped at the
- * scenario's alignment bound (p->s_bound, or caps_align_bound()). @gm[g] from
+ * scenario's alignment bound (p->s_bound, or caps_align_bound(); cpu-slosh:
+ * times the speed-up of the fastest GPU's pace at the mean cap; gpu-realloc
+ * and cpu-slosh on a run at other caps than the initial ones: times the
+ * predicted ratio t_init / recorded span). @gm[g] from
  * telemetry; @agg aggregates leads. Release @out with caps_loop_release().
  */
 void caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *gm,

@@ -205,7 +205,8 @@ struct res_model {
 	double *slope;			/* [G] W/MHz fitted to the runs' points; 0: not fitted */
 	double *alpha;			/* [G] exponent fitted with P_idle (caps_fit_alpha()); 0 */
 	double *cur_p, *cur_f, *cur_cap;	/* [G] the latest run's point and cap (fitted GPUs) */
-	double *fit_lo, *fit_hi;	/* [G] lowest and highest power of the GPU's run points */
+	double *fit_lo;			/* [G] lowest power of the GPU's run points */
+	double fit_width;		/* widest power range of a GPU whose curve was fitted, W */
 	size_t fitted;			/* GPUs whose slope or exponent is fitted */
 	size_t pooled;			/* GPUs that took the fitted GPUs' median exponent */
 };

@@ -51,6 +51,7 @@ static void
 fit_gpu(struct res_model *n, size_t g, double *p, double *f)
 {
 	size_t r, k = 0, last = SIZE_MAX, G = n->nd.G;
+	double hi;
 
 	for (r = 0; r < n->nruns; r++) {
 		double pw = n->run_p[g * n->nruns + r], fr = n->run_f[g * n->nruns + r];
@@ -66,9 +67,9 @@ fit_gpu(struct res_model *n, size_t g, double *p, double *f)
 	}
 	if (!k)
 		return;
-	for (r = 0; r < k; r++) {
+	for (r = 0, hi = p[0]; r < k; r++) {
 		n->fit_lo[g] = isnan(n->fit_lo[g]) || p[r] < n->fit_lo[g] ? p[r] : n->fit_lo[g];
-		n->fit_hi[g] = isnan(n->fit_hi[g]) || p[r] > n->fit_hi[g] ? p[r] : n->fit_hi[g];
+		hi = p[r] > hi ? p[r] : hi;
 	}
 	n->cur_p[g] = p[k - 1];
 	n->cur_f[g] = f[k - 1];
@@ -78,6 +79,8 @@ fit_gpu(struct res_model *n, size_t g, double *p, double *f)
 				       : caps_fit_alpha(p, f, k, n->p_idle, &n->alpha[g])))
 		return;
 	n->fitted++;
+	if (hi - n->fit_lo[g] > n->fit_width)
+		n->fit_width = hi - n->fit_lo[g];
 }
 
 /*
@@ -119,9 +122,9 @@ load_runs(struct res_model *n, struct err *err)
 	n->cur_f = xcalloc(G + 1, sizeof(*n->cur_f));
 	n->cur_cap = xcalloc(G + 1, sizeof(*n->cur_cap));
 	n->fit_lo = xcalloc(G + 1, sizeof(*n->fit_lo));
-	n->fit_hi = xcalloc(G + 1, sizeof(*n->fit_hi));
+	n->fit_width = 0;
 	for (g = 0; g < G; g++)
-		n->cur_p[g] = n->cur_f[g] = n->cur_cap[g] = n->fit_lo[g] = n->fit_hi[g] = NAN;
+		n->cur_p[g] = n->cur_f[g] = n->cur_cap[g] = n->fit_lo[g] = NAN;
 	/* a run-scoped load (res_opts.run) sees its own run only */
 	if (store_scope(n->nd.st)) {
 		runs = xmalloc(sizeof(*runs));
@@ -184,7 +187,6 @@ res_limits_release(struct res_model *n)
 	free(n->cur_f);
 	free(n->cur_cap);
 	free(n->fit_lo);
-	free(n->fit_hi);
 }
 
 const char *

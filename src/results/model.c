@@ -285,13 +285,8 @@ bool
 res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 {
 	const struct res_telemetry *t = &n->tel;
-	double width = 0;
 	size_t g;
 
-	/* the widest power range over which a GPU of the node showed its curve */
-	for (g = 0; n->nruns > 1 && g < n->nd.G; g++)
-		if (n->fit_hi[g] - n->fit_lo[g] > width)
-			width = n->fit_hi[g] - n->fit_lo[g];
 	for (g = 0; g < n->nd.G; g++) {
 		if (isnan(t->med[RES_POW][g]) || isnan(t->med[RES_CLK][g]))
 			return false;
@@ -312,8 +307,8 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			 * GPU ran at: beyond it a small error in the exponent becomes a
 			 * throughput loss that gpu-red promised not to make.
 			 */
-			if ((gm[g].alpha > 0 || gm[g].slope > 0) && width > 0)
-				gm[g].p_lo = n->fit_lo[g] - width;
+			if ((gm[g].alpha > 0 || gm[g].slope > 0) && n->fit_width > 0)
+				gm[g].p_lo = n->fit_lo[g] - n->fit_width;
 		}
 		/* held by its cap: the power controller keeps the mean at the cap */
 		if (gm[g].cap > 0 && fabs(gm[g].p - gm[g].cap) <= RES_AT_CAP * gm[g].cap)

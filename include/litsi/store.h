@@ -15,7 +15,7 @@
 #include "litsi/parse.h"
 #include "litsi/trace.h"
 
-#define STORE_SCHEMA_VERSION 3
+#define STORE_SCHEMA_VERSION 4
 
 struct store;
 
@@ -66,8 +66,25 @@ struct ingest_opts {
 	bool has_clock_offset;
 	bool force;		/* replace an already ingested identical file */
 	const char *run;	/* --run; NULL: no run named */
+	bool run_auto;		/* --run auto: the run is chosen by store_resolve_auto_run() */
 	unsigned held_files;	/* files held in memory at once (-j); 0 or 1: one */
 	bool node_from_host;	/* --node-from host: the node is the host the file names */
+};
+
+/* Where a source went: its node, run and path as ingested (store_source_where()). */
+struct source_where {
+	char node[256];		/* "" when the source has no node */
+	char run[256];		/* "" for no run named */
+	char path[1024];
+};
+
+/* store_source_where() - fill @w for source @id; "" fields when it does not exist. */
+void store_source_where(struct store *st, int64_t id, struct source_where *w);
+
+/* Readings of a file that its run held already (store_telemetry_dedupe()). */
+struct telem_dedupe {
+	int64_t dropped;	/* readings equal to ones the run held: not stored again */
+	struct source_where dup_of;	/* the first file that held them */
 };
 
 struct ingest_summary {
@@ -76,6 +93,10 @@ struct ingest_summary {
 	int rank;		/* -1 if unknown */
 	int64_t gpus, samples, kernels, comm, telemetry, aggregates;
 	bool duplicate;		/* identical content already present; nothing written */
+	struct source_where dup;	/* with duplicate: where the earlier copy went */
+	char run[256];		/* the run the file went to ("" none); with --run auto, chosen */
+	int64_t readings_dropped;	/* readings its run held already (same GPU, metric, time, value) */
+	struct source_where readings_of;	/* with readings_dropped: the file that held them */
 	bool replaced;		/* --force replaced an earlier copy */
 	char warning[512];	/* "" or one line to show (telemetry outside the traced window) */
 };
@@ -115,6 +136,9 @@ struct merge_stats {
 	int64_t nodes;		/* nodes the input holds */
 	int64_t kernels_added;	/* kernel rows of the new sources */
 	char warning[512];	/* store_adopt(): "" or as ingest_summary.warning */
+	struct source_where dup;	/* store_adopt() returning 1: where the content is */
+	int64_t readings_dropped;	/* store_adopt(): readings the run held already */
+	struct source_where readings_of;	/* the file that held them */
 };
 
 /*

@@ -173,6 +173,19 @@ progress(void *arg, uint64_t done, uint64_t total)
 			(double)done / 1e6, rate);
 }
 
+/* " into node N, run R, from PATH": where an earlier copy of a file went. */
+static void
+print_where(FILE *out, const struct source_where *w)
+{
+	if (!w->path[0])
+		return;
+	if (w->node[0])
+		fprintf(out, " into node %s", w->node);
+	if (w->run[0])
+		fprintf(out, ", run %s", w->run);
+	fprintf(out, " from %s", w->path);
+}
+
 static void
 print_summary(struct ingest_run *run, const char *name, const struct ingest_summary *s)
 {
@@ -181,11 +194,16 @@ print_summary(struct ingest_run *run, const char *name, const struct ingest_summ
 	if (run->ctx->verbose < 0)
 		return;
 	if (s->duplicate) {
-		fprintf(out, "%s: already ingested (identical content), skipped; use --force to "
-			     "replace it\n", name);
+		fprintf(out, "%s: already ingested", name);
+		print_where(out, &s->dup);
+		fputs(s->readings_dropped ? " (the same readings), skipped\n"
+					  : " (identical content), skipped; use --force to replace "
+					    "it\n", out);
 		return;
 	}
 	fprintf(out, "%s: %s, node %s", name, s->format, s->node);
+	if (run->iopts.run_auto && s->run[0])
+		fprintf(out, ", run %s", s->run);
 	if (s->rank >= 0)
 		fprintf(out, ", rank %d", s->rank);
 	fprintf(out, ", %lld GPU%s, %lld sample%s, %lld kernels (%lld comm)", (long long)s->gpus,
@@ -197,6 +215,11 @@ print_summary(struct ingest_run *run, const char *name, const struct ingest_summ
 		fprintf(out, ", %lld aggregate rows", (long long)s->aggregates);
 	if (s->replaced)
 		fputs(" (replaced)", out);
+	if (s->readings_dropped) {
+		fprintf(out, "; %lld readings already held", (long long)s->readings_dropped);
+		print_where(out, &s->readings_of);
+		fputs(", not stored again", out);
+	}
 	fputc('\n', out);
 }
 
@@ -785,6 +808,8 @@ write_job(struct ingest_run *run, struct ingest_job *j)
 	} else if (rc == 1) {
 		struct ingest_summary sum = { .duplicate = true };
 
+		sum.dup = ms.dup;
+		sum.readings_dropped = ms.readings_dropped;
 		print_summary(run, j->path, &sum);
 		run->nr_dup++;
 	} else if (rc) {
@@ -966,6 +991,7 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 			if (!*optarg)
 				return cmd_usage_error("ingest", usage_str, "empty --run name");
 			run->iopts.run = optarg;
+			run->iopts.run_auto = !strcmp(optarg, "auto");
 			break;
 		case 'r':
 			if (parse_int(optarg, 0, 1 << 20, &run->iopts.rank))
@@ -1031,7 +1057,8 @@ run_ingest(struct ingest_run *run)
 	/* a signal during a file's final write rolls it back too */
 	store_set_stop(ctx->st, &interrupted);
 	/* --tz sets TZ for the parsers: not something two threads can share. */
-	if (run->jobs > 1 && !run->popts.tz) {
+	/* --run auto chooses each file's run from those before it: one file at a time. */
+	if (run->jobs > 1 && !run->popts.tz && !run->iopts.run_auto) {
 		/* the in-memory linking budget is shared by the files parsed at once */
 		run->iopts.held_files = (unsigned)run->jobs;
 		run_parallel(run);
@@ -1072,6 +1099,7 @@ ingest_paths(struct litsi_ctx *ctx, const char *node, const char *run_name, cons
 
 	ingest_run_init(&run, ctx);
 	run.iopts.run = run_name;
+	run.iopts.run_auto = run_name && !strcmp(run_name, "auto");
 	run.popts.tz = tz;
 	if (clock_offset_ns) {
 		run.iopts.clock_offset_ns = *clock_offset_ns;

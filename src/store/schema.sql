@@ -7,7 +7,7 @@ CREATE TABLE node (
 CREATE TABLE source (
 	id INTEGER PRIMARY KEY,
 	path TEXT NOT NULL,			-- as given on the command line
-	sha256 TEXT NOT NULL UNIQUE,		-- of the raw file (member) bytes
+	sha256 TEXT NOT NULL,			-- of the raw file (member) bytes
 	format TEXT NOT NULL,			-- pytorch, rocprofv3-csv, amd-smi-csv, ...
 	node_id INTEGER REFERENCES node(id),
 	hostname TEXT,				-- as named in the file, if any
@@ -25,6 +25,8 @@ CREATE TABLE source (
 	run TEXT				-- ingest --run; NULL: no run named (v2)
 );
 CREATE INDEX source_node ON source(node_id);	-- a node's sources and runs (v3)
+-- One copy of a file per run (v4): the same file may be recorded by two runs.
+CREATE UNIQUE INDEX source_content ON source(sha256, run);
 CREATE TABLE source_meta (
 	source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,
 	key TEXT NOT NULL,

@@ -278,6 +278,26 @@ static const char *const migrations[] = {
 	"INSERT INTO kernel_window(gpu_id, source_id, start_ns, end_ns)"
 	" SELECT gpu_id, source_id, min(start_ns), max(end_ns) FROM kernel"
 	" GROUP BY gpu_id, source_id;",
+	/*
+	 * 3 -> 4: a file's content is unique per run, not in the whole database
+	 * (a run at the same caps records the same bytes): the source table
+	 * without its column constraint, and a unique index on (sha256, run)
+	 */
+	"CREATE TABLE source_v4 ("
+	" id INTEGER PRIMARY KEY, path TEXT NOT NULL, sha256 TEXT NOT NULL,"
+	" format TEXT NOT NULL, node_id INTEGER REFERENCES node(id), hostname TEXT,"
+	" clock TEXT NOT NULL, clock_offset_ns INTEGER NOT NULL DEFAULT 0, rank INTEGER,"
+	" world_size INTEGER, bytes INTEGER NOT NULL, ingested_at TEXT NOT NULL,"
+	" n_gpus INTEGER NOT NULL DEFAULT 0, n_samples INTEGER NOT NULL DEFAULT 0,"
+	" n_kernels INTEGER NOT NULL DEFAULT 0, n_comm INTEGER NOT NULL DEFAULT 0,"
+	" n_telemetry INTEGER NOT NULL DEFAULT 0, run TEXT);"
+	"INSERT INTO source_v4 SELECT id, path, sha256, format, node_id, hostname, clock,"
+	" clock_offset_ns, rank, world_size, bytes, ingested_at, n_gpus, n_samples, n_kernels,"
+	" n_comm, n_telemetry, run FROM source;"
+	"DROP TABLE source;"
+	"ALTER TABLE source_v4 RENAME TO source;"
+	"CREATE INDEX source_node ON source(node_id);"
+	"CREATE UNIQUE INDEX source_content ON source(sha256, run);",
 };
 
 /* Bring a writable database of an older version up to STORE_SCHEMA_VERSION. */
@@ -286,17 +306,28 @@ migrate(struct store *st, int from, struct err *err)
 {
 	int v;
 
-	if (store_exec(st, "BEGIN IMMEDIATE", err))
+	/*
+	 * A table rebuilt (3 -> 4) is dropped: with foreign keys on, that would
+	 * delete every row that refers to it. The pragma is a no-op inside a
+	 * transaction, so it is set before and restored after.
+	 */
+	if (store_exec(st, "PRAGMA foreign_keys = OFF", err))
 		return err->status;
+	if (store_exec(st, "BEGIN IMMEDIATE", err))
+		goto fail;
 	/* another process may have migrated it while we waited for the lock */
 	if (user_version(st, &v, err))
 		goto fail;
 	for (; v >= from && v < STORE_SCHEMA_VERSION; v++)
 		if (store_exec(st, migrations[v - 1], err))
 			goto fail;
-	return finish_version(st, err);
+	if (finish_version(st, err))
+		goto out;
+	return store_exec(st, "PRAGMA foreign_keys = ON", err);
 fail:
 	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+out:
+	sqlite3_exec(st->db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
 	return err->status;
 }
 

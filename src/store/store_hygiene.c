@@ -224,7 +224,7 @@ store_check_runs(struct store *st, int64_t source_id, const char *path, struct e
 	for (i = 0; !rc && i < n; i += 3)
 		rc = check_node_runs(st, source_id, v[i], v[i + 1], v[i + 2], path, err);
 	free(v);
-	return rc;
+	return rc ? rc : store_check_run_identity(st, source_id, path, err);
 }
 
 /* One row of two integers from @sql bound to @a, @b; 1 when the row is not NULL. */

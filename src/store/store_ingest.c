@@ -931,7 +931,7 @@ insert_source(struct store_ingest *ig, const char *path, struct err *err)
 	sqlite3_bind_text(s, 2, pending, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 3, ig->opts.clock_offset_ns);
 	sqlite3_bind_text(s, 4, now, -1, SQLITE_STATIC);
-	bind_opt_text(s, 5, ig->opts.run);
+	bind_opt_text(s, 5, ig->opts.run_auto ? NULL : ig->opts.run);
 	rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
@@ -1502,14 +1502,19 @@ count_of(struct store_ingest *ig, const char *sql, int64_t *out, struct err *err
 	return rc == SQLITE_ROW ? 0 : store_sqlerr(ig->st, err, "cannot count");
 }
 
-/* Returns 1 when a source with this hash exists (other than ours), 0 if not. */
+/*
+ * Returns 1 when a source with this hash exists in this file's run (other
+ * than ours), 0 if not: the same file may be recorded once per run.
+ */
 static int
 find_same(struct store_ingest *ig, const char *sha_hex, int64_t *other, struct err *err)
 {
 	sqlite3_stmt *s;
 	int rc;
 
-	if (store_prepare(ig->st, "SELECT id FROM source WHERE sha256 = ? AND id != ?", &s, err))
+	if (store_prepare(ig->st, "SELECT id FROM source WHERE sha256 = ?1 AND id != ?2"
+				  " AND run IS (SELECT run FROM source WHERE id = ?2)",
+			  &s, err))
 		return err->status;
 	sqlite3_bind_text(s, 1, sha_hex, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, ig->source_id);
@@ -1604,26 +1609,76 @@ summarize(struct store_ingest *ig, struct ingest_summary *sum, struct err *err)
 	return 0;
 }
 
+/* The file's run into @sum: "" for none. */
+static void
+summary_run(struct store_ingest *ig, struct ingest_summary *sum)
+{
+	struct source_where w;
+
+	store_source_where(ig->st, ig->source_id, &w);
+	snprintf(sum->run, sizeof(sum->run), "%s", w.run);
+}
+
+/* A file whose content its run holds already: nothing is written. */
+static int
+finish_duplicate(struct store_ingest *ig, int64_t other, struct ingest_summary *sum,
+		 struct err *err)
+{
+	summarize(ig, sum, err);
+	summary_run(ig, sum);
+	sum->duplicate = true;
+	store_source_where(ig->st, other, &sum->dup);
+	store_ingest_abort(ig);
+	return 0;
+}
+
+/*
+ * Readings its run held already are not stored again; a file that brought
+ * only such readings is a duplicate of the file that held them (1).
+ */
+static int
+finish_readings(struct store_ingest *ig, struct ingest_summary *sum, struct err *err)
+{
+	struct telem_dedupe d;
+
+	if (!ig->n_telemetry)
+		return 0;
+	if (store_telemetry_dedupe(ig->st, ig->source_id, ig->path, &d, err))
+		return -1;
+	if (!d.dropped)
+		return 0;
+	sum->telemetry -= d.dropped;
+	sum->readings_dropped = d.dropped;
+	sum->readings_of = d.dup_of;
+	if (!sum->telemetry && !sum->samples && !sum->kernels && !sum->aggregates) {
+		sum->duplicate = true;
+		sum->dup = d.dup_of;
+		return 1;
+	}
+	return exec_bound(ig, "UPDATE source SET n_telemetry = (SELECT count(*) FROM telemetry"
+			      " WHERE source_id = ?1) WHERE id = ?1",
+			  err) ? -1 : 0;
+}
+
 int
 store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes,
 		    struct ingest_summary *sum, struct err *err)
 {
 	int64_t other;
 	size_t i;
-	int same;
+	int same = 0, rd;
 
 	memset(sum, 0, sizeof(*sum));
-	same = find_same(ig, sha_hex, &other, err);
-	if (same < 0)
-		goto fail;
-	if (same && !ig->opts.force) {
-		summarize(ig, sum, err);
-		sum->duplicate = true;
-		store_ingest_abort(ig);
-		return 0;
+	/* --run auto: the run, and so a duplicate, is known once the samples are. */
+	if (!ig->opts.run_auto) {
+		same = find_same(ig, sha_hex, &other, err);
+		if (same < 0)
+			goto fail;
+		if (same && !ig->opts.force)
+			return finish_duplicate(ig, other, sum, err);
+		if (same && delete_source(ig, other, err))
+			goto fail;
 	}
-	if (same && delete_source(ig, other, err))
-		goto fail;
 	sum->replaced = same;
 	if (ensure_node(ig, err) ||
 	    count_of(ig, "SELECT coalesce(max(id), 0) + 0 * ?1 FROM kernel", &ig->kernel_base, err))
@@ -1643,9 +1698,31 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 			   " SELECT gpu_id, ?1, min(start_ns), max(end_ns) FROM kernel"
 			   " WHERE id > ?2 AND source_id = ?1 GROUP BY gpu_id", err) ||
 	    summarize(ig, sum, err) ||
-	    update_source(ig, sha_hex, bytes, sum, err) ||
-	    store_check_runs(ig->st, ig->source_id, ig->path, err) ||
-	    store_telemetry_outside(ig->st, ig->source_id, ig->node_id, node_name(ig),
+	    update_source(ig, sha_hex, bytes, sum, err))
+		goto fail;
+	if (ig->opts.run_auto) {
+		if (store_resolve_auto_run(ig->st, ig->source_id, ig->node_id, err))
+			goto fail;
+		same = find_same(ig, sha_hex, &other, err);
+		if (same < 0)
+			goto fail;
+		if (same && !ig->opts.force)
+			return finish_duplicate(ig, other, sum, err);
+		if (same && delete_source(ig, other, err))
+			goto fail;
+		sum->replaced = same;
+	}
+	summary_run(ig, sum);
+	if (store_check_runs(ig->st, ig->source_id, ig->path, err))
+		goto fail;
+	rd = finish_readings(ig, sum, err);
+	if (rd < 0)
+		goto fail;
+	if (rd > 0) {
+		store_ingest_abort(ig);
+		return 0;
+	}
+	if (store_telemetry_outside(ig->st, ig->source_id, ig->node_id, node_name(ig),
 				    sum->warning, sizeof(sum->warning), err))
 		goto fail;
 	if (store_stopped(ig->st, err) || store_exec(ig->st, "COMMIT", err))

@@ -83,6 +83,29 @@ int store_check_product(struct store *st, int64_t gpu_id, int64_t source_id, con
  */
 int store_check_runs(struct store *st, int64_t source_id, const char *path, struct err *err);
 /*
+ * store_check_run_identity() - LITSI_EDATA, naming both files, when source
+ * @source_id (@path) holds samples on a GPU that another source of its run
+ * holds samples on with the same profiler step, overlapping in time, or from
+ * another process (Kineto baseTimeNanoseconds): that is another run.
+ */
+int store_check_run_identity(struct store *st, int64_t source_id, const char *path,
+			     struct err *err);
+/*
+ * store_resolve_auto_run() - --run auto: put source @source_id of node
+ * @node_id into the newest run of the node it does not clash with
+ * (store_check_run_identity()) within RUN_GAP_NS, or for readings alone the
+ * run whose traced window they overlap most; else a new run named after the
+ * file's first time (ISO 8601, UTC; "-2", "-3" when taken).
+ */
+int store_resolve_auto_run(struct store *st, int64_t source_id, int64_t node_id, struct err *err);
+/*
+ * store_telemetry_dedupe() - readings of source @source_id that its run
+ * holds already with the same value are deleted (counted in @d); one with
+ * another value is LITSI_EDATA naming both files.
+ */
+int store_telemetry_dedupe(struct store *st, int64_t source_id, const char *path,
+			   struct telem_dedupe *d, struct err *err);
+/*
  * store_telemetry_outside() - when source @source_id brought telemetry to
  * node @node_id (named @node) that does not overlap the node's traced (epoch)
  * window, or a trace whose window no telemetry of the node overlaps, a

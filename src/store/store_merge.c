@@ -579,7 +579,7 @@ check_clash(struct merge *m, const char *src, const char *dst, const char *src_n
 	sbuf_reset(&m->sql);
 	add_tpl(&m->sql,
 		"SELECT s.path, sn.name, dn.name FROM @S.source s"
-		" JOIN @D.source d ON d.sha256 = s.sha256"
+		" JOIN @D.source d ON d.sha256 = s.sha256 AND d.run IS s.run"
 		" LEFT JOIN @S.node sn ON sn.id = s.node_id"
 		" LEFT JOIN @D.node dn ON dn.id = d.node_id"
 		" WHERE sn.name IS NOT dn.name ORDER BY s.id LIMIT 1",
@@ -1440,10 +1440,11 @@ adopt_hygiene(struct merge *m, const char *name, bool runs, struct err *err)
 
 	if (store_prepare(m->st,
 			  runs ? "SELECT d.id, NULL, NULL FROM main.source d JOIN \"in0\".source i"
-				 " ON i.sha256 = d.sha256 WHERE i.id IN (SELECT old FROM temp.merge_fresh)"
+				 " ON i.sha256 = d.sha256 AND i.run IS d.run"
+				 " WHERE i.id IN (SELECT old FROM temp.merge_fresh)"
 			       : "SELECT mp.new, d.product, i.product,"
 				 " (SELECT d2.id FROM main.source d2 JOIN \"in0\".source i2"
-				 "  ON i2.sha256 = d2.sha256 LIMIT 1)"
+				 "  ON i2.sha256 = d2.sha256 AND i2.run IS d2.run LIMIT 1)"
 				 " FROM \"in0\".gpu i JOIN temp.mmap_gpu mp ON mp.old = i.id"
 				 " JOIN main.gpu d ON d.id = mp.new"
 				 " WHERE i.product IS NOT NULL AND d.product IS NOT NULL",
@@ -1467,6 +1468,57 @@ adopt_hygiene(struct merge *m, const char *name, bool runs, struct err *err)
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(m->st, err, "cannot check the GPUs of a file");
 }
 
+/*
+ * Readings the output's run holds already are dropped as the ingest drops
+ * them (store_telemetry_dedupe()); 1 when the file brought nothing else.
+ */
+static int
+adopt_readings(struct merge *m, const char *name, struct merge_stats *stats, struct err *err)
+{
+	sqlite3_stmt *s;
+	int64_t left = 0;
+	int rc;
+
+	if (store_prepare(m->st,
+			  "SELECT d.id, d.n_samples + d.n_kernels, d.n_telemetry FROM main.source d"
+			  " JOIN \"in0\".source i ON i.sha256 = d.sha256 AND i.run IS d.run"
+			  " WHERE i.id IN (SELECT old FROM temp.merge_fresh) AND d.n_telemetry > 0",
+			  &s, err))
+		return -1;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct telem_dedupe d;
+		int64_t id = sqlite3_column_int64(s, 0);
+
+		if (store_telemetry_dedupe(m->st, id, name, &d, err)) {
+			sqlite3_finalize(s);
+			return -1;
+		}
+		left += sqlite3_column_int64(s, 1) + sqlite3_column_int64(s, 2) - d.dropped;
+		if (d.dropped) {
+			stats->readings_dropped += d.dropped;
+			stats->readings_of = d.dup_of;
+		}
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_sqlerr(m->st, err, "cannot compare readings");
+		return -1;
+	}
+	if (!stats->readings_dropped)
+		return 0;
+	if (!left) {
+		stats->dup = stats->readings_of;
+		return 1;
+	}
+	if (exec_sql(m, "UPDATE main.source SET n_telemetry = (SELECT count(*) FROM"
+			" main.telemetry t WHERE t.source_id = main.source.id) WHERE id IN"
+			" (SELECT d.id FROM main.source d JOIN \"in0\".source i ON i.sha256 = d.sha256"
+			" AND i.run IS d.run WHERE i.id IN (SELECT old FROM temp.merge_fresh))",
+		     err))
+		return -1;
+	return 0;
+}
+
 /* The ingest's warning for the file's new sources: telemetry outside the traced window. */
 static int
 adopt_outside(struct merge *m, struct merge_stats *stats, struct err *err)
@@ -1477,6 +1529,7 @@ adopt_outside(struct merge *m, struct merge_stats *stats, struct err *err)
 	if (store_prepare(m->st,
 			  "SELECT d.id, d.node_id, n.name FROM main.source d JOIN main.node n"
 			  " ON n.id = d.node_id JOIN \"in0\".source i ON i.sha256 = d.sha256"
+			  " AND i.run IS d.run"
 			  " WHERE i.id IN (SELECT old FROM temp.merge_fresh)",
 			  &s, err))
 		return err->status;
@@ -1503,12 +1556,21 @@ adopt_copy(struct merge *m, const char *path, const char *name, struct merge_sta
 		return err->status;
 	if (query_i64(m,
 		      "SELECT count(*) FROM \"in0\".source s WHERE NOT EXISTS"
-		      " (SELECT 1 FROM main.source d WHERE d.sha256 = s.sha256)",
+		      " (SELECT 1 FROM main.source d WHERE d.sha256 = s.sha256 AND d.run IS s.run)",
 		      &fresh, err) ||
 	    query_i64(m, "SELECT count(*) FROM \"in0\".source", &stats->sources, err))
 		return err->status;
-	if (!fresh && stats->sources)
+	if (!fresh && stats->sources) {
+		int64_t id = 0;
+
+		if (query_i64(m,
+			      "SELECT coalesce(min(d.id), 0) FROM main.source d JOIN \"in0\".source s"
+			      " ON d.sha256 = s.sha256 AND d.run IS s.run",
+			      &id, err))
+			return err->status;
+		store_source_where(m->st, id, &stats->dup);
 		return 1;
+	}
 	if (temp_tables(m, true, err))
 		return err->status;
 	for (i = 0; i < m->nt; i++)
@@ -1524,7 +1586,17 @@ adopt_copy(struct merge *m, const char *path, const char *name, struct merge_sta
 		     " FROM \"in0\".gpu s JOIN temp.mmap_gpu mp ON mp.old = s.id WHERE d.id = mp.new",
 		     err))
 		return err->status;
-	if (adopt_hygiene(m, name, true, err) || adopt_outside(m, stats, err))
+	if (adopt_hygiene(m, name, true, err))
+		return err->status;
+	switch (adopt_readings(m, name, stats, err)) {
+	case 0:
+		break;
+	case 1:
+		return 1;
+	default:
+		return err->status;
+	}
+	if (adopt_outside(m, stats, err))
 		return err->status;
 	stats->sources_added = fresh;
 	return query_i64(m,

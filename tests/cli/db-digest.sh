@@ -4,8 +4,9 @@
 # print a SHA-256 of each database's `sqlite3 .dump` (ingest times masked) and
 # its kernel count. The golden tests that run it hold the digests of the
 # databases the staged ingest wrote, so any change of database content shows.
-# What schema 3 adds is derived (kernel_window, index columns): the digest is of
-# the dump without it, the schema-2 digest, and kernel_window is checked
+# What schema 3 adds is derived (kernel_window, index columns), and schema 4
+# only moves the content key to (sha256, run): the digest is of the dump
+# without them, the schema-2 digest, and kernel_window is checked
 # against the kernels instead (a line "kernel_window differs" when it does not).
 # usage: sh db-digest.sh CORPUS SAMPLES   (litsi and sqlite3 on PATH; writes in .)
 set -eu
@@ -21,6 +22,11 @@ digest() {
 		awk '/^CREATE TABLE kernel_window / { skip = 1 }
 			skip { if (/WITHOUT ROWID;$/) skip = 0; next }
 			/^INSERT INTO kernel_window / || /^CREATE INDEX source_node / { next }
+			/^CREATE UNIQUE INDEX source_content / { next }
+			/^\tsha256 TEXT NOT NULL,/ {
+				print "\tsha256 TEXT NOT NULL UNIQUE,\t\t-- of the raw file (member) bytes"
+				next
+			}
 			/^CREATE INDEX kernel_gpu_sample / {
 				print "CREATE INDEX kernel_gpu_sample ON kernel(gpu_id, sample_id, start_ns);"
 				if (!/;$/) cont = 1

@@ -6,6 +6,6 @@ exit: 0
 --- stdout
 exit 4
 exit 4
-litsi: litsi.db: database schema version 99 is newer than this litsi (3)
-litsi: litsi.db: database schema version 99 is newer than this litsi (3)
+litsi: litsi.db: database schema version 99 is newer than this litsi (4)
+litsi: litsi.db: database schema version 99 is newer than this litsi (4)
 --- stderr

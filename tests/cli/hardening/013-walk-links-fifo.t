@@ -7,7 +7,7 @@ exit: 0
 walk/a/fifo: skipped (not a regular file)
 walk/a/lfifo: skipped (not a regular file)
 walk/a/link.json.gz: pytorch, node default, rank 0, 1 GPU, 6 samples, 1248 kernels (144 comm)
-walk/a/rank0.json.gz: already ingested (identical content), skipped; use --force to replace it
+walk/a/rank0.json.gz: already ingested into node default from walk/a/link.json.gz (identical content), skipped; use --force to replace it
 walk/a/tob: skipped (symbolic link to a directory, not followed)
 walk/b/toa: skipped (symbolic link to a directory, not followed)
 ingested 1, already present 1, skipped 4, failed 0

@@ -1,4 +1,4 @@
-desc: a schema-2 database is read as it is (same verdict, left at 2) and migrated to 3 by the next writer: kernel_window from the kernels already there, same verdict
+desc: a schema-2 database is read as it is (same verdict, left at 2) and migrated to 4 by the next writer: kernel_window from the kernels already there, same verdict
 needs: sqlite3
 setup: litsi -q ingest --node n1 $SAMPLES/mi300x-straggler && litsi check --node n1 > new.txt; echo "exit $?" >> new.txt
 setup: sqlite3 litsi.db 'DROP TABLE kernel_window; DROP INDEX source_node; DROP INDEX kernel_gpu_sample; CREATE INDEX kernel_gpu_sample ON kernel(gpu_id, sample_id, start_ns); DROP INDEX telemetry_gpu_metric; CREATE INDEX telemetry_gpu_metric ON telemetry(gpu_id, metric_id, t_ns); PRAGMA user_version = 2'
@@ -7,7 +7,7 @@ exit: 0
 --- stdout
 2
 exit 0
-3
+4
 16
 0
 kernel_gpu_sample

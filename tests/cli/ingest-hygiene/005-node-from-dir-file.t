@@ -4,7 +4,7 @@ run: litsi ingest --node-from dir run42/n17/rank0.json.gz && litsi ingest --node
 exit: 3
 --- stdout
 run42/n17/rank0.json.gz: pytorch, node n17, rank 0, 1 GPU, 6 samples, 1248 kernels (144 comm)
-run42//n17/rank0.json.gz: already ingested (identical content), skipped; use --force to replace it
+run42//n17/rank0.json.gz: already ingested into node n17 from run42/n17/rank0.json.gz (identical content), skipped; use --force to replace it
 run42//n18/deep/rank1.json.gz: pytorch, node n18, rank 1, 1 GPU, 6 samples, 1248 kernels (144 comm)
 ingested 1, already present 1, skipped 0, failed 0
 --- stderr

@@ -4,7 +4,7 @@ setup: litsi ingest $CORPUS/hta/tests/data/trace_filter/sampled_rank-0.json.gz >
 run: litsi ingest $CORPUS/hta/tests/data/trace_filter/sampled_rank-0.json.gz | sed 's|.*/||' && sqlite3 litsi.db 'select count(*) from source; select count(*) from kernel; select step from sample order by step'
 exit: 0
 --- stdout
-sampled_rank-0.json.gz: already ingested (identical content), skipped; use --force to replace it
+sampled_rank-0.json.gz (identical content), skipped; use --force to replace it
 1
 1204
 551

@@ -5,7 +5,7 @@ exit: 0
 --- stdout
 exit 3
 litsi: no/such/file.json: cannot open: No such file or directory
-sample-traces/mi300x-balanced/rank0.json.gz: already ingested (identical content), skipped; use --force to replace it
+sample-traces/mi300x-balanced/rank0.json.gz (identical content), skipped; use --force to replace it
 ingested 0, already present 1, skipped 0, failed 1
 database unchanged
 --- stderr

@@ -9,7 +9,7 @@ exit 3
 exit 3
 same
 in/a.json.gz: pytorch, node default, rank 0, 1 GPU, 6 samples, 1248 kernels (144 comm)
-in/b-copy.json.gz: already ingested (identical content), skipped; use --force to replace it
+in/b-copy.json.gz: already ingested into node default from in/a.json.gz (identical content), skipped; use --force to replace it
 in/d-notes.txt: skipped (not a trace or telemetry log)
 in/e.tar:rank1.json.gz: pytorch, node default, rank 1, 1 GPU, 6 samples, 1248 kernels (144 comm)
 in/e.tar:rank2.json.gz: pytorch, node default, rank 2, 1 GPU, 6 samples, 1248 kernels (144 comm)

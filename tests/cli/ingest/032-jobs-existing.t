@@ -10,7 +10,7 @@ same
 ---
 > litsi: r5.json.gz: GPU 1 of node 'n1' already holds rank 1, this file says rank 5 (give each node's files their own --node)
 litsi: r5.json.gz: GPU 1 of node 'n1' already holds rank 1, this file says rank 5 (give each node's files their own --node)
-rank1.json.gz: already ingested (identical content), skipped; use --force to replace it
+rank1.json.gz (identical content), skipped; use --force to replace it
 rank2.json.gz: pytorch, node n1, rank 2, 1 GPU, 6 samples, 1248 kernels (144 comm)
 ingested 1, already present 1, skipped 0, failed 1
 exit 3

@@ -12,8 +12,8 @@ exit 4
 exit 4
 0
 --- stderr
-litsi: cannot merge 'v9.db' (schema version 9) into 'out.db' (schema version 3)
-litsi: cannot merge 'col.db' into 'out.db': table 'gpu' differs (same schema version 3, different columns)
+litsi: cannot merge 'v9.db' (schema version 9) into 'out.db' (schema version 4)
+litsi: cannot merge 'col.db' into 'out.db': table 'gpu' differs (same schema version 4, different columns)
 litsi: other.db: not a litsi database (schema version 0)
 litsi: text.db: cannot open database: file is not a database
 litsi: missing.db: cannot open database: No such file or directory

@@ -158,13 +158,14 @@ void check_rules_begin(struct fmt *f);
 void check_render_rules(struct fmt *f, const char *node, const struct res_verdict *v);
 
 /*
- * ingest_paths() - what `litsi ingest --node @node [--run @run] [--tz @tz]
- * [--clock-offset *@clock_offset_ns] PATH...` does (NULL: the default node,
- * no --run, no --tz, no --clock-offset), one transaction per file; summary
- * lines to ctx->out. Return: its exit code.
+ * ingest_paths() - what `litsi ingest --node @node | --node-from @node_from
+ * [--run @run] [--tz @tz] [--clock-offset *@clock_offset_ns] PATH...` does
+ * (NULL: the default node, no --run, no --tz, no --clock-offset), one
+ * transaction per file; summary lines, and one line per node when files went
+ * to several, to ctx->out. Return: its exit code.
  */
-int ingest_paths(struct litsi_ctx *ctx, const char *node, const char *run, const char *tz,
-		 const int64_t *clock_offset_ns, int npaths, char *const *paths);
+int ingest_paths(struct litsi_ctx *ctx, const char *node, const char *node_from, const char *run,
+		 const char *tz, const int64_t *clock_offset_ns, int npaths, char *const *paths);
 
 /*
  * plot_all() - every figure of node @node (NULL: the only node) into
@@ -217,10 +218,13 @@ int cmd_nodes_run(struct litsi_ctx *ctx, const char *name, const char *run, stru
  * so->kind; stops at the first error. Return: fn's status.
  */
 /*
- * cmd_warn_runs() - without --run (@run NULL), warn on stderr (not with -q)
- * that @node holds several runs and is read with all of them together.
+ * cmd_scope_latest() - without --run (@run NULL), when @node holds several
+ * runs, scope the store to its latest run (store_latest_run()) and say so on
+ * stderr (not with -q); *@scoped: the caller gives the scope back
+ * (store_scope_run(st, NULL)). Runs are never read together.
  */
-void cmd_warn_runs(struct litsi_ctx *ctx, const struct node_row *node, const char *run);
+int cmd_scope_latest(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
+		     bool *scoped);
 int cmd_each_node(struct litsi_ctx *ctx, const struct shared_opts *so,
 		  int (*fn)(struct litsi_ctx *, struct fmt *, const void *, const struct node_row *),
 		  const void *opts);

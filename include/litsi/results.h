@@ -391,6 +391,59 @@ void res_verdict_rules(const struct res_model *n, const struct check_params *p,
 		       struct res_verdict *v);
 void res_verdict_release(struct res_verdict *v);
 
+/* ---- one judgement of one (node, run): check, report, fleet, compare ---- */
+
+/* --run all: every run of a node, each judged alone. */
+#define RES_RUN_ALL "all"
+
+/*
+ * res_node_runs() - the runs of @node that a judgement reads for --run @run:
+ * NULL, the latest (store_latest_run()); RES_RUN_ALL, every run, first
+ * ingested first; else @run itself (LITSI_EUSAGE when @node has no such
+ * run). An entry NULL: the node has no named runs and is read whole;
+ * STORE_RUN_UNNAMED: its traces ingested without --run. Free with
+ * res_node_runs_free().
+ */
+int res_node_runs(struct store *st, const struct node_row *node, const char *run, char ***runs,
+		  size_t *n, struct err *err);
+void res_node_runs_free(char **runs, size_t n);
+
+enum res_judge_flags {
+	RES_JUDGE_CAPS = 1 << 0,	/* the gpu-realloc caps too (res_verdict_eval()) */
+};
+
+struct res_judgement {
+	char *label;		/* "n17", or "n17 (run r2)" when the node has runs */
+	char *run;		/* the run judged; NULL: the whole node */
+	bool judged;		/* false: nothing matched to judge by (no kernels) */
+	struct res_verdict v;	/* the verdict; inconclusive when !judged */
+	struct res_straggler strag;
+	int64_t start_ns;	/* the traced window's start; INT64_MIN: unknown */
+};
+
+/*
+ * res_judge() - the one judgement of node @node, run @run (an entry of
+ * res_node_runs()), with check parameters @p: the node loaded as @o says
+ * (o->run is replaced by @run), then the verdict rules. A node with nothing
+ * to judge by (no kernels: LITSI_EDATA from the load) is inconclusive, not an
+ * error. @keep: when not NULL, the loaded model is handed over and the
+ * caller always releases it with res_model_release(), whatever this returns
+ * (it holds the run scope); else it is released here.
+ */
+int res_judge(struct store *st, const struct node_row *node, const char *run,
+	      const struct res_opts *o, const struct check_params *p, unsigned flags,
+	      struct res_judgement *out, struct res_model *keep, struct err *err);
+void res_judgement_release(struct res_judgement *j);
+
+/*
+ * res_verdict_exit() - the exit code of judgements @v (@n): EXIT_CHECK when
+ * more than @max_imbalanced are imbalanced, else EXIT_INCONCLUSIVE when one
+ * is inconclusive and !@allow_inconclusive, else EXIT_OK. Every command that
+ * gives a verdict exits by it.
+ */
+int res_verdict_exit(const struct res_judgement *v, size_t n, int max_imbalanced,
+		     bool allow_inconclusive);
+
 /* ---- one run of a node (ingest --run; litsi compare) ---- */
 struct res_run {
 	struct run_summary s;	/* steps, mean node step time, node power (Σ med[RES_POW]) */

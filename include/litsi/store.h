@@ -95,6 +95,8 @@ struct ingest_summary {
 	bool duplicate;		/* identical content already present; nothing written */
 	struct source_where dup;	/* with duplicate: where the earlier copy went */
 	char run[256];		/* the run the file went to ("" none); with --run auto, chosen */
+	bool run_pending;	/* --run auto, a file with no time: no run chosen yet */
+	int64_t source_id;	/* the source written (0 for a duplicate) */
 	int64_t readings_dropped;	/* readings its run held already (same GPU, metric, time, value) */
 	struct source_where readings_of;	/* with readings_dropped: the file that held them */
 	bool replaced;		/* --force replaced an earlier copy */
@@ -126,6 +128,12 @@ int store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t b
 			struct ingest_summary *sum, struct err *err);
 /* store_ingest_abort() - roll back and free; the database is as before begin. */
 void store_ingest_abort(struct store_ingest *ig);
+/*
+ * store_set_source_run() - put source @source_id into run @run (NULL: none),
+ * in a transaction of its own: a file of --run auto with no time of its own
+ * (ingest_summary.run_pending) joins the run of the files it came with.
+ */
+int store_set_source_run(struct store *st, int64_t source_id, const char *run, struct err *err);
 /* store_has_source() - whether a source with content hash @sha_hex exists. */
 int store_has_source(struct store *st, const char *sha_hex, bool *has, struct err *err);
 
@@ -203,8 +211,23 @@ struct gpu_limits {
  */
 int store_gpu_limits(struct store *st, int64_t gpu_id, const char *run, struct gpu_limits *out,
 		     struct err *err);
-/* store_runs() - the run names of @node_id (ingest --run), first ingested first. */
+/*
+ * The run of the traces ingested without --run, in run lists and scopes,
+ * once their node holds named runs too.
+ */
+#define STORE_RUN_UNNAMED ""
+/*
+ * store_runs() - the run names of @node_id (ingest --run), first ingested
+ * first; STORE_RUN_UNNAMED for its traces ingested without --run when it has
+ * named runs too. None: the node is one run.
+ */
 int store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct err *err);
+/*
+ * store_latest_run() - the run of @node_id whose traces start last (without
+ * traces, the run ingested last), malloc'd; NULL when the node has no named
+ * runs (it is one run).
+ */
+int store_latest_run(struct store *st, int64_t node_id, char **run, struct err *err);
 /* store_has_run() - whether node @node_id has run @run. */
 int store_has_run(struct store *st, int64_t node_id, const char *run, bool *has, struct err *err);
 /*

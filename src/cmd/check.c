@@ -51,12 +51,9 @@ struct check_opts {
 	bool allow_inconclusive;	/* --allow-inconclusive: exit 0, not 5, for those */
 };
 
-/* One node's verdict, kept until every node is checked. */
+/* One node's (one run's) judgement, kept until every node is checked. */
 struct verdict {
-	const char *node;	/* the node's name, or "NODE (run RUN)" (label) */
-	char *label;		/* owned, when judged per run */
-	struct res_verdict v;
-	struct res_straggler strag;
+	struct res_judgement j;
 };
 
 static const char *const state_name[] = { "passed", "fired", "skipped" };
@@ -146,32 +143,6 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 	return 0;
 }
 
-static int
-check_node(struct litsi_ctx *ctx, const struct node_row *node, const struct check_opts *o,
-	   const char *run, struct verdict *v)
-{
-	struct res_opts ro = o->so.res;
-	struct res_model n;
-	int rc;
-
-	v->node = node->name;
-	if (run) {
-		struct sbuf sb = SBUF_INIT;
-
-		sbuf_addf(&sb, "%s (run %s)", node->name, run);
-		v->label = sbuf_detach(&sb);
-		v->node = v->label;
-		ro.run = run;
-	}
-	rc = res_model_load(ctx->st, node, &ro, true, &n, &ctx->err);
-	if (!rc) {
-		res_verdict_eval(&n, &o->p, o->so.res.agg, &v->v);
-		v->strag = n.straggler;
-	}
-	res_model_release(&n);
-	return rc;
-}
-
 /* ", rank R" when the rank is known and differs from the device. */
 static const char *
 rank_note(int device, int rank)
@@ -234,19 +205,19 @@ print_summary(FILE *out, const struct verdict *v, size_t nn)
 	size_t i, j, k, cnt;
 
 	for (i = 0; i < nn; i++)
-		if (v[i].label)
+		if (v[i].j.run)
 			what = "node run";
 
 	for (j = 0; j < ARRAY_SIZE(shown); j++) {
 		for (i = 0, cnt = 0; i < nn; i++)
-			cnt += v[i].v.r.verdict == shown[j];
+			cnt += v[i].j.v.r.verdict == shown[j];
 		if (!j)
 			fprintf(out, "%zu of %zu %s%s imbalanced", cnt, nn, what, nn == 1 ? "" : "s");
 		else
 			fprintf(out, "; %zu inconclusive", cnt);
 		for (i = 0, k = 0; i < nn; i++)
-			if (v[i].v.r.verdict == shown[j])
-				fprintf(out, "%s%s", k++ ? ", " : ": ", v[i].node);
+			if (v[i].j.v.r.verdict == shown[j])
+				fprintf(out, "%s%s", k++ ? ", " : ": ", v[i].j.label);
 	}
 	fputc('\n', out);
 }
@@ -257,7 +228,7 @@ print_text(FILE *out, const struct verdict *v, size_t nn)
 	size_t i;
 
 	for (i = 0; i < nn; i++)
-		check_render_text(out, v[i].node, &v[i].v, v[i].strag.samples);
+		check_render_text(out, v[i].j.label, &v[i].j.v, v[i].j.strag.samples);
 	print_summary(out, v, nn);
 }
 
@@ -307,26 +278,26 @@ print_json(FILE *out, const struct verdict *v, size_t nn)
 
 	fmt_begin(f, "nodes", node_cols, ARRAY_SIZE(node_cols));
 	for (i = 0; i < nn; i++) {
-		fmt_str(f, v[i].node);
-		fmt_int(f, v[i].v.r.imbalanced);
-		fmt_int(f, v[i].v.straggler);
-		fmt_dbl(f, v[i].v.r.persist_share);
-		fmt_int(f, (int64_t)v[i].strag.samples);
-		fmt_str(f, check_verdict_name(v[i].v.r.verdict));
-		fmt_str(f, v[i].v.r.reason);
+		fmt_str(f, v[i].j.label);
+		fmt_int(f, v[i].j.v.r.imbalanced);
+		fmt_int(f, v[i].j.v.straggler);
+		fmt_dbl(f, v[i].j.v.r.persist_share);
+		fmt_int(f, (int64_t)v[i].j.strag.samples);
+		fmt_str(f, check_verdict_name(v[i].j.v.r.verdict));
+		fmt_str(f, v[i].j.v.r.reason);
 		fmt_end_row(f);
 	}
 	fmt_end(f);
 	check_rules_begin(f);
 	for (i = 0; i < nn; i++)
-		check_render_rules(f, v[i].node, &v[i].v);
+		check_render_rules(f, v[i].j.label, &v[i].j.v);
 	fmt_end(f);
 	fmt_begin(f, "recommended_caps", cap_cols, ARRAY_SIZE(cap_cols));
 	for (i = 0; i < nn; i++)
-		for (k = 0; v[i].v.has_caps && k < v[i].v.caps.G; k++) {
-			fmt_str(f, v[i].node);
-			fmt_int(f, v[i].v.caps.device[k]);
-			fmt_int(f, v[i].v.caps.caps[k]);
+		for (k = 0; v[i].j.v.has_caps && k < v[i].j.v.caps.G; k++) {
+			fmt_str(f, v[i].j.label);
+			fmt_int(f, v[i].j.v.caps.device[k]);
+			fmt_int(f, v[i].j.v.caps.caps[k]);
 			fmt_end_row(f);
 		}
 	fmt_end(f);
@@ -362,11 +333,11 @@ print_junit(FILE *out, const struct verdict *v, size_t nn, bool allow_inc)
 		     *s = xcalloc(nn + 1, sizeof(*s));
 
 	for (i = 0; i < nn; i++) {
-		enum check_verdict st = v[i].v.r.verdict;
+		enum check_verdict st = v[i].j.v.r.verdict;
 
 		for (k = 0; k < CHECK_NRULES; k++) {
-			f[i] += v[i].v.r.rule[k].state == CHECK_FIRED;
-			s[i] += v[i].v.r.rule[k].state == CHECK_SKIPPED;
+			f[i] += v[i].j.v.r.rule[k].state == CHECK_FIRED;
+			s[i] += v[i].j.v.r.rule[k].state == CHECK_SKIPPED;
 		}
 		f[i] += st == CHECK_IMBALANCED || (st == CHECK_INCONCLUSIVE && !allow_inc);
 		s[i] += st == CHECK_INCONCLUSIVE && allow_inc;
@@ -377,10 +348,10 @@ print_junit(FILE *out, const struct verdict *v, size_t nn, bool allow_inc)
 		     "<testsuites name=\"litsi check\" tests=\"%zu\" failures=\"%zu\" "
 		     "skipped=\"%zu\">\n", nn * (CHECK_NRULES + 1), fails, skips);
 	for (i = 0; i < nn; i++) {
-		const struct check_result *r = &v[i].v.r;
+		const struct check_result *r = &v[i].j.v.r;
 
 		fputs("  <testsuite name=\"", out);
-		xml_text(out, v[i].node);
+		xml_text(out, v[i].j.label);
 		fprintf(out, "\" tests=\"%d\" failures=\"%zu\" skipped=\"%zu\">\n",
 			CHECK_NRULES + 1, f[i], s[i]);
 		fprintf(out, "    <properties><property name=\"verdict\" value=\"%s\"/>"
@@ -389,7 +360,7 @@ print_junit(FILE *out, const struct verdict *v, size_t nn, bool allow_inc)
 			const struct check_rule *ru = &r->rule[k];
 
 			fprintf(out, "    <testcase classname=\"litsi.check.");
-			xml_text(out, v[i].node);
+			xml_text(out, v[i].j.label);
 			fprintf(out, "\" name=\"%s\"", check_rule_name((enum check_rule_id)k));
 			if (ru->state == CHECK_PASS) {
 				fputs("/>\n", out);
@@ -404,8 +375,8 @@ print_junit(FILE *out, const struct verdict *v, size_t nn, bool allow_inc)
 				fprintf(out, "      <failure message=\"%s %.3f &gt;= %.3f",
 					check_rule_name((enum check_rule_id)k), ru->value,
 					ru->threshold);
-				if (v[i].v.straggler >= 0)
-					fprintf(out, "; straggler gpu %d", v[i].v.straggler);
+				if (v[i].j.v.straggler >= 0)
+					fprintf(out, "; straggler gpu %d", v[i].j.v.straggler);
 				fputs("\">", out);
 				xml_text(out, ru->why);
 				fputs("</failure>\n", out);
@@ -413,7 +384,7 @@ print_junit(FILE *out, const struct verdict *v, size_t nn, bool allow_inc)
 			fputs("    </testcase>\n", out);
 		}
 		fputs("    <testcase classname=\"litsi.check.", out);
-		xml_text(out, v[i].node);
+		xml_text(out, v[i].j.label);
 		fputs("\" name=\"verdict\"", out);
 		if (r->verdict == CHECK_BALANCED) {
 			fputs("/>\n", out);
@@ -449,31 +420,21 @@ cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 	o.p.persist = o.so.res.persist;
 	if ((rc = cmd_nodes_run(ctx, o.so.node, o.so.res.run, &nodes, &nn)))
 		goto out;
-	/* A node that holds several runs (ingest --run) is judged run by run. */
+	/* Each node's latest run by default (--run NAME, or --run all: each run alone). */
 	for (i = 0; i < nn && !rc; i++) {
 		char **runs = NULL;
 		size_t nr = 0, r;
 
-		if (!o.so.res.run &&
-		    (rc = store_runs(ctx->st, nodes[i].id, &runs, &nr, &ctx->err)))
-			break;
-		if (nr < 2) {
+		rc = res_node_runs(ctx->st, &nodes[i], o.so.res.run, &runs, &nr, &ctx->err);
+		for (r = 0; !rc && r < nr; r++) {
 			VEC_GROW(v, nv + 1, av);
-			memset(&v[nv], 0, sizeof(v[nv]));
-			rc = check_node(ctx, &nodes[i], &o, o.so.res.run, &v[nv++]);
+			rc = res_judge(ctx->st, &nodes[i], runs[r], &o.so.res, &o.p, RES_JUDGE_CAPS,
+				       &v[nv++].j, NULL, &ctx->err);
 		}
-		for (r = 0; r < nr; r++) {
-			if (nr >= 2 && !rc) {
-				VEC_GROW(v, nv + 1, av);
-				memset(&v[nv], 0, sizeof(v[nv]));
-				rc = check_node(ctx, &nodes[i], &o, runs[r], &v[nv++]);
-			}
-			free(runs[r]);
-		}
-		free(runs);
+		res_node_runs_free(runs, nr);
 	}
 	if (!rc) {
-		size_t bad = 0, inc = 0;
+		struct res_judgement *jv = xmalloc((nv + 1) * sizeof(*jv));
 
 		if (o.out == OUT_JSON)
 			print_json(ctx->out, v, nv);
@@ -481,20 +442,14 @@ cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 			print_junit(ctx->out, v, nv, o.allow_inconclusive);
 		else
 			print_text(ctx->out, v, nv);
-		for (i = 0; i < nv; i++) {
-			bad += v[i].v.r.verdict == CHECK_IMBALANCED;
-			inc += v[i].v.r.verdict == CHECK_INCONCLUSIVE;
-		}
-		if (bad > (size_t)o.max_imbalanced)
-			rc = EXIT_CHECK;
-		else if (inc && !o.allow_inconclusive)
-			rc = EXIT_INCONCLUSIVE;
+		for (i = 0; i < nv; i++)
+			jv[i] = v[i].j;
+		rc = res_verdict_exit(jv, nv, o.max_imbalanced, o.allow_inconclusive);
+		free(jv);
 	}
 out:
-	for (i = 0; i < nv; i++) {
-		res_verdict_release(&v[i].v);
-		free(v[i].label);
-	}
+	for (i = 0; i < nv; i++)
+		res_judgement_release(&v[i].j);
 	free(v);
 	store_free_nodes(nodes, nn);
 	return rc;

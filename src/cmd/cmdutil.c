@@ -212,7 +212,7 @@ cmd_nodes_run(struct litsi_ctx *ctx, const char *name, const char *run, struct n
 	size_t i, k = 0;
 	int rc = cmd_nodes(ctx, name, v, n);
 
-	if (rc || !run || name)
+	if (rc || !run || name || !strcmp(run, RES_RUN_ALL))
 		return rc;
 	for (i = 0; !rc && i < *n; i++) {
 		bool has = false;
@@ -238,25 +238,42 @@ cmd_progress_enabled(void)
 	return isatty(STDERR_FILENO);
 }
 
-void
-cmd_warn_runs(struct litsi_ctx *ctx, const struct node_row *node, const char *run)
+int
+cmd_scope_latest(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
+		 bool *scoped)
 {
-	struct err e = { 0 };
-	struct sbuf sb = SBUF_INIT;
-	char **runs = NULL;
+	char **runs = NULL, *latest = NULL;
 	size_t n = 0, i;
 
-	if (run || store_runs(ctx->st, node->id, &runs, &n, &e))
-		return;
-	for (i = 0; i < n; i++) {
-		sbuf_addf(&sb, "%s%s", i ? ", " : "", runs[i]);
-		free(runs[i]);
+	*scoped = false;
+	if (run)
+		return 0;
+	if (store_runs(ctx->st, node->id, &runs, &n, &ctx->err) ||
+	    (n >= 2 && store_latest_run(ctx->st, node->id, &latest, &ctx->err))) {
+		res_node_runs_free(runs, n);
+		return ctx->err.status;
 	}
+	for (i = 0; i < n; i++)
+		free(runs[i]);
 	free(runs);
-	if (n >= 2 && ctx->verbose >= 0)
-		warn("node '%s' holds %zu runs (%s), read here together; --run NAME reads one "
-		     "(check, fleet and compare judge each run alone)", node->name, n, sb.buf);
-	sbuf_release(&sb);
+	if (!latest)
+		return 0;
+	if (store_scope_run(ctx->st, latest, &ctx->err)) {
+		free(latest);
+		return ctx->err.status;
+	}
+	*scoped = true;
+	if (ctx->verbose >= 0) {
+		char *vn = visible_dup(node->name), *vr = visible_dup(latest);
+
+		warn("node '%s' holds %zu runs: reading the latest, %s%s%s (--run NAME reads "
+		     "another; runs are never read together)", vn, n, *latest ? "'" : "",
+		     *latest ? vr : "the one ingested without --run", *latest ? "'" : "");
+		free(vn);
+		free(vr);
+	}
+	free(latest);
+	return 0;
 }
 
 int
@@ -275,8 +292,13 @@ cmd_each_node(struct litsi_ctx *ctx, const struct shared_opts *so,
 	}
 	f = fmt_new(ctx->out, so->kind);
 	for (i = 0; i < n && !rc; i++) {
-		cmd_warn_runs(ctx, &nodes[i], so->res.run);
-		rc = fn(ctx, f, opts, &nodes[i]);
+		bool scoped;
+
+		rc = cmd_scope_latest(ctx, &nodes[i], so->res.run, &scoped);
+		if (!rc)
+			rc = fn(ctx, f, opts, &nodes[i]);
+		if (scoped)
+			store_scope_run(ctx->st, NULL, &ctx->err);
 	}
 	fmt_free(f);
 	store_free_nodes(nodes, n);

@@ -65,9 +65,7 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
 {
 	struct res_opts ro;
 	struct check_params cp;
-	struct res_model m;
-	struct res_verdict v;
-	int64_t start, end;
+	struct res_judgement j;
 	int rc;
 
 	row->start_ns = INT64_MIN;
@@ -75,36 +73,24 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
 	row->straggler = -1;
 	row->temp_spread = row->freq_spread = row->speedup = NAN;
 	res_opts_default(&ro);
-	ro.run = run;
 	check_params_default(&cp);
-	/* No caps below: the sync points of the caps model are not needed. */
-	rc = res_model_load(ctx->st, node, &ro, false, &m, &ctx->err);
-	if (rc == LITSI_EDATA) {
-		/* Nothing to judge the node by: inconclusive, not an error of the fleet. */
-		err_clear(&ctx->err);
-		res_model_release(&m);
-		rc = store_kernel_window(ctx->st, node->id, &start, &end, &ctx->err);
-		if (rc == 1)
-			row->start_ns = start;
-		return rc < 0 ? rc : 0;
-	}
+	/* The fleet shows no caps: the verdict without the closed-loop model. */
+	rc = res_judge(ctx->st, node, run, &ro, &cp, 0, &j, NULL, &ctx->err);
 	if (rc) {
-		res_model_release(&m);
+		res_judgement_release(&j);
 		return rc;
 	}
-	if (m.tel.has_window)
-		row->start_ns = m.tel.ws;
-	/* The fleet shows no caps: the verdict without the closed-loop model. */
-	res_verdict_rules(&m, &cp, &v);
-	row->verdict = v.r.verdict == CHECK_IMBALANCED	   ? FLEET_IMBALANCED
-		       : v.r.verdict == CHECK_INCONCLUSIVE ? FLEET_INCONCLUSIVE
-							   : FLEET_BALANCED;
-	row->straggler = v.straggler;
-	row->temp_spread = rule_value(&v.r, CHECK_TEMP);
-	row->freq_spread = rule_value(&v.r, CHECK_FREQ);
-	row->speedup = rule_value(&v.r, CHECK_STRAGGLER);
-	res_verdict_release(&v);
-	res_model_release(&m);
+	row->start_ns = j.start_ns;
+	if (j.judged) {
+		row->verdict = j.v.r.verdict == CHECK_IMBALANCED     ? FLEET_IMBALANCED
+			       : j.v.r.verdict == CHECK_INCONCLUSIVE ? FLEET_INCONCLUSIVE
+								     : FLEET_BALANCED;
+		row->straggler = j.v.straggler;
+		row->temp_spread = rule_value(&j.v.r, CHECK_TEMP);
+		row->freq_spread = rule_value(&j.v.r, CHECK_FREQ);
+		row->speedup = rule_value(&j.v.r, CHECK_STRAGGLER);
+	}
+	res_judgement_release(&j);
 	return 0;
 }
 

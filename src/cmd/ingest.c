@@ -70,6 +70,18 @@ struct ingest_run {
 	const struct ingest_item *cur;	/* the item being ingested */
 	const char *file;	/* the file on disk being ingested (a tar for its members) */
 	char dir_node[256];	/* --node-from dir: the name for the current file */
+	struct pending_run *pending;	/* --run auto: files with no time, no run yet */
+	size_t nr_pending, alloc_pending;
+	char **touched;		/* the nodes files went to, first first */
+	int *touched_files;	/* files each received */
+	size_t nr_touched, alloc_touched;
+};
+
+/* A file of --run auto with no time of its own: it joins its node's next run. */
+struct pending_run {
+	char *node;
+	char *path;
+	int64_t source_id;
 };
 
 static void queue_file(struct ingest_run *run, const char *path);
@@ -186,10 +198,147 @@ print_where(FILE *out, const struct source_where *w)
 	fprintf(out, " from %s", w->path);
 }
 
+/*
+ * --run auto: a file with no time waits for the run of the next file of its
+ * node; a file with a run gives it to those waiting; at the end of the
+ * command, those still waiting join their node's latest run.
+ */
+static void
+settle_pending(struct ingest_run *run, const char *name, struct ingest_summary *sum)
+{
+	struct litsi_ctx *ctx = run->ctx;
+	size_t i, k = 0;
+
+	if (!run->iopts.run_auto || (sum && sum->duplicate))
+		return;
+	if (sum && sum->run_pending) {
+		VEC_GROW(run->pending, run->nr_pending + 1, run->alloc_pending);
+		run->pending[run->nr_pending++] = (struct pending_run){ xstrdup(sum->node),
+									xstrdup(name),
+									sum->source_id };
+		return;
+	}
+	for (i = 0; i < run->nr_pending; i++) {
+		struct pending_run *p = &run->pending[i];
+		char *latest = NULL;
+		struct err e = { 0 };
+		const char *to = sum ? sum->run : NULL;
+
+		if (sum && strcmp(p->node, sum->node)) {
+			run->pending[k++] = *p;
+			continue;
+		}
+		if (!sum) {
+			/* the end: the node's latest run */
+			struct node_row *nodes = NULL;
+			size_t nn = 0, j;
+
+			if (!store_list_nodes(ctx->st, &nodes, &nn, &e))
+				for (j = 0; j < nn; j++)
+					if (!strcmp(nodes[j].name, p->node))
+						store_latest_run(ctx->st, nodes[j].id, &latest, &e);
+			store_free_nodes(nodes, nn);
+			to = latest;
+		}
+		if (to && *to && !store_set_source_run(ctx->st, p->source_id, to, &e) &&
+		    ctx->verbose >= 0) {
+			char *vp = visible_dup(p->path), *vr = visible_dup(to);
+
+			fprintf(ctx->out, "%s: run %s (the run of the files it came with)\n", vp,
+				vr);
+			free(vp);
+			free(vr);
+		}
+		free(latest);
+		free(p->node);
+		free(p->path);
+	}
+	run->nr_pending = k;
+}
+
+/* A file went to node @node: counted for the lines per node. */
+static void
+touch_node(struct ingest_run *run, const char *node)
+{
+	size_t i;
+
+	for (i = 0; i < run->nr_touched; i++)
+		if (!strcmp(run->touched[i], node)) {
+			run->touched_files[i]++;
+			return;
+		}
+	if (run->nr_touched == run->alloc_touched) {
+		run->alloc_touched = run->alloc_touched ? 2 * run->alloc_touched : 8;
+		run->touched = xrealloc(run->touched, run->alloc_touched * sizeof(*run->touched));
+		run->touched_files = xrealloc(run->touched_files,
+					      run->alloc_touched * sizeof(*run->touched_files));
+	}
+	run->touched[run->nr_touched] = xstrdup(node);
+	run->touched_files[run->nr_touched++] = 1;
+}
+
+static void
+free_touched(struct ingest_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->nr_touched; i++)
+		free(run->touched[i]);
+	free(run->touched);
+	free(run->touched_files);
+}
+
+/*
+ * When files went to several nodes: one line per node, what it received and
+ * what it holds now (GPUs, runs), so that a wrong assignment shows.
+ */
+static void
+print_nodes(struct ingest_run *run)
+{
+	struct litsi_ctx *ctx = run->ctx;
+	struct node_row *nodes = NULL;
+	struct info_gpu *gi = NULL;
+	size_t nn = 0, ngi = 0, i, k, g;
+	struct err e = { 0 };
+
+	if (run->nr_touched < 2 || ctx->verbose < 0 || store_list_nodes(ctx->st, &nodes, &nn, &e))
+		return;
+	if (store_info_gpus(ctx->st, &gi, &ngi, &e)) {
+		store_free_nodes(nodes, nn);
+		return;
+	}
+	for (i = 0; i < run->nr_touched; i++)
+		for (k = 0; k < nn; k++) {
+			char **runs = NULL;
+			size_t nr = 0, ngpu = 0;
+			char *vis;
+
+			if (strcmp(nodes[k].name, run->touched[i]))
+				continue;
+			for (g = 0; g < ngi; g++)
+				ngpu += !strcmp(gi[g].node, nodes[k].name);
+			if (store_runs(ctx->st, nodes[k].id, &runs, &nr, &e))
+				nr = 0;
+			vis = visible_dup(nodes[k].name);
+			fprintf(ctx->out, "node %s: %d file%s; holds %zu GPU%s, %zu run%s\n", vis,
+				run->touched_files[i], run->touched_files[i] == 1 ? "" : "s", ngpu,
+				ngpu == 1 ? "" : "s", nr ? nr : 1, nr > 1 ? "s" : "");
+			free(vis);
+			for (g = 0; g < nr; g++)
+				free(runs[g]);
+			free(runs);
+		}
+	store_info_free(NULL, 0, gi, ngi, NULL, 0);
+	store_free_nodes(nodes, nn);
+}
+
 static void
 print_summary(struct ingest_run *run, const char *name, const struct ingest_summary *s)
 {
 	FILE *out = run->ctx->out;
+
+	if (!s->duplicate && s->node[0])
+		touch_node(run, s->node);
 
 	if (run->ctx->verbose < 0)
 		return;
@@ -204,6 +353,8 @@ print_summary(struct ingest_run *run, const char *name, const struct ingest_summ
 	fprintf(out, "%s: %s, node %s", name, s->format, s->node);
 	if (run->iopts.run_auto && s->run[0])
 		fprintf(out, ", run %s", s->run);
+	else if (run->iopts.run_auto && s->run_pending)
+		fputs(", run of the files it came with", out);
 	if (s->rank >= 0)
 		fprintf(out, ", rank %d", s->rank);
 	fprintf(out, ", %lld GPU%s, %lld sample%s, %lld kernels (%lld comm)", (long long)s->gpus,
@@ -365,6 +516,7 @@ ingest_input(struct ingest_run *run, struct input *in)
 		goto fail;
 	}
 	ig = NULL;
+	settle_pending(run, input_name(in), &sum);
 	print_summary(run, input_name(in), &sum);
 	if (sum.warning[0] && ctx->verbose >= 0)
 		warn("%s: %s", input_name(in), sum.warning);
@@ -629,6 +781,7 @@ struct ingest_job {
 	bool tar, done;
 	const struct ingest_item *item;	/* the command-line item it is of */
 	bool item_end;		/* no file: the end of @item, checked by the writer */
+	char *node;		/* the node the file went to in its scratch database */
 };
 
 struct ingest_jobs {
@@ -709,6 +862,9 @@ work(struct ingest_run *main_run, struct ingest_job *j)
 	wr.walking = j->walking;
 	item_start(&wr, j->item);
 	wr.nr_ok = wr.nr_dup = wr.nr_failed = wr.nr_skipped = wr.worst = 0;
+	wr.touched = NULL;
+	wr.touched_files = NULL;
+	wr.nr_touched = wr.alloc_touched = 0;
 	remove_scratch(j->tmp);
 	if (store_open(j->tmp, STORE_SCRATCH, &wctx.st, &wctx.err)) {
 		record_failure(&wr, &wctx.err);
@@ -725,6 +881,8 @@ work(struct ingest_run *main_run, struct ingest_job *j)
 	j->skipped = wr.nr_skipped;
 	j->worst = wr.worst;
 	j->tar = wr.saw_tar;
+	j->node = wr.nr_touched ? xstrdup(wr.touched[0]) : NULL;
+	free_touched(&wr);
 }
 
 static void *
@@ -819,6 +977,14 @@ write_job(struct ingest_run *run, struct ingest_job *j)
 		record_failure(run, &err);
 	} else {
 		fwrite(j->out, 1, j->outlen, ctx->out);
+		if (j->node)
+			touch_node(run, j->node);
+		if (ms.readings_dropped && ctx->verbose >= 0) {
+			fprintf(ctx->out, "%s: %lld readings already held", j->path,
+				(long long)ms.readings_dropped);
+			print_where(ctx->out, &ms.readings_of);
+			fputs(", not stored again\n", ctx->out);
+		}
 		if (ms.warning[0] && ctx->verbose >= 0)
 			warn("%s: %s", j->path, ms.warning);
 		run->nr_ok++;
@@ -930,6 +1096,7 @@ run_parallel(struct ingest_run *run)
 		free(p.v[i].note);
 		free(p.v[i].tmp);
 		free(p.v[i].out);
+		free(p.v[i].node);
 		free(p.v[i].errs);
 	}
 	free(p.v);
@@ -1073,6 +1240,10 @@ run_ingest(struct ingest_run *run)
 	if (ctx->verbose >= 0 && run->nr_ok + run->nr_dup + run->nr_failed + run->nr_skipped > 1)
 		fprintf(ctx->out, "ingested %d, already present %d, skipped %d, failed %d\n",
 			run->nr_ok, run->nr_dup, run->nr_skipped, run->nr_failed);
+	settle_pending(run, NULL, NULL);
+	free(run->pending);
+	run->pending = NULL;
+	print_nodes(run);
 	return run->worst;
 }
 
@@ -1091,10 +1262,11 @@ ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 }
 
 int
-ingest_paths(struct litsi_ctx *ctx, const char *node, const char *run_name, const char *tz,
-	     const int64_t *clock_offset_ns, int npaths, char *const *paths)
+ingest_paths(struct litsi_ctx *ctx, const char *node, const char *node_from, const char *run_name,
+	     const char *tz, const int64_t *clock_offset_ns, int npaths, char *const *paths)
 {
 	struct ingest_run run;
+	enum node_from from = NODE_GIVEN;
 	int i, rc;
 
 	ingest_run_init(&run, ctx);
@@ -1105,10 +1277,13 @@ ingest_paths(struct litsi_ctx *ctx, const char *node, const char *run_name, cons
 		run.iopts.clock_offset_ns = *clock_offset_ns;
 		run.iopts.has_clock_offset = true;
 	}
+	if (node_from)
+		from = strcmp(node_from, "dir") ? NODE_FROM_HOST : NODE_FROM_DIR;
 	for (i = 0; i < npaths; i++)
-		add_item(&run, paths[i], node, NODE_GIVEN);
+		add_item(&run, paths[i], node_from ? NULL : node, from);
 	rc = run_ingest(&run);
 	free(run.items);
+	free_touched(&run);
 	return rc;
 }
 
@@ -1125,5 +1300,6 @@ cmd_ingest(int argc, char **argv, struct litsi_ctx *ctx)
 	else if (rc < 0)
 		rc += 100;
 	free(run.items);
+	free_touched(&run);
 	return rc;
 }

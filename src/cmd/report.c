@@ -8,6 +8,7 @@
  */
 #include "cmd.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <sys/stat.h>
 #include <math.h>
@@ -17,7 +18,8 @@
 
 
 static const char usage_str[] =
-	"usage: litsi report [--detail] [--keep] [--node name] [--run name] [--plots dir]\n"
+	"usage: litsi report [--detail] [--keep] [--node name | --node-from dir|host]\n"
+	"                    [--run name|all] [--plots dir]\n"
 	"                    [--tdp W] [--cap W] [--budget W] [--baseline-power W]\n"
 	"                    [--idle-power W] [--tz zone] [--clock-offset ns]\n"
 	"                    [--allow-inconclusive] [--min-instances n] [--format text|json]\n"
@@ -37,6 +39,7 @@ static const struct option longopts[] = {
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "min-instances", required_argument, NULL, 'm' },
 	{ "node", required_argument, NULL, 'n' },
+	{ "node-from", required_argument, NULL, 'N' },
 	{ "plots", required_argument, NULL, 'p' },
 	SHARED_OPT("run", SO_RUN),
 	{ "tdp", required_argument, NULL, 't' },
@@ -50,6 +53,7 @@ struct report_opts {
 	bool allow_inconclusive;	/* --allow-inconclusive: exit 0, not 5, for those */
 	size_t min_instances;	/* --min-instances of a ranked correlation (10) */
 	const char *node;	/* --node: only this node */
+	const char *node_from;	/* --node-from dir|host: the node of each file, for the ingest */
 	const char *plots;	/* --plots DIR */
 	struct shared_opts so;	/* --baseline-power, --idle-power, --tdp, --cap, --run (so.res) */
 	int budget;		/* --budget W; -1: caps' default */
@@ -58,9 +62,12 @@ struct report_opts {
 	bool has_clock_offset;
 };
 
-/* Everything the report shows of one node, computed once by the library. */
+/* Everything the report shows of one node (one run), computed once by the library. */
 struct node_report {
 	const struct node_row *node;
+	char *label;		/* "n17", or "n17 (run r2)" (res_judge()) */
+	char *run;		/* the run reported; NULL: the whole node */
+	size_t nruns;		/* the runs the node holds (0: none named) */
 	struct res_model n;
 	struct res_thermal th;
 	struct res_corr corr;
@@ -75,19 +82,46 @@ struct node_report {
 static const char *const scenarios[3] = { "gpu-red", "gpu-realloc", "cpu-slosh" };
 static const char *const align_name[MODEL_NAGG] = { "max", "med", "min" };
 
+/*
+ * The store's reads (sources, GPUs, the single commands' loads of --detail and
+ * the plots) see the run of report @r while it is rendered.
+ */
+static void
+scope_to(struct litsi_ctx *ctx, const struct node_report *r)
+{
+	struct err e = { 0 };
+
+	store_scope_run(ctx->st, r->run, &e);
+}
+
+/* The node's run @run (res_node_runs()) judged once (res_judge()), then the rest on its load. */
 static int
 node_report_load(struct litsi_ctx *ctx, const struct report_opts *ro,
-		 const struct node_row *node, struct node_report *r)
+		 const struct node_row *node, const char *run, struct node_report *r)
 {
 	struct res_opts o = ro->so.res;
 	struct check_params cp;
+	struct res_judgement j;
 	size_t s;
 	int a, rc;
 
 	memset(r, 0, sizeof(*r));
 	r->node = node;
-	if ((rc = res_model_load(ctx->st, node, &o, true, &r->n, &ctx->err)))
+	check_params_default(&cp);
+	cp.persist = o.persist;
+	rc = res_judge(ctx->st, node, run, &o, &cp, RES_JUDGE_CAPS, &j, &r->n, &ctx->err);
+	r->label = j.label;
+	r->run = j.run;
+	j.label = j.run = NULL;
+	if (!rc && !j.judged)
+		/* nothing matched: the verdict stands, the sections have nothing to show */
+		rc = err_set(&ctx->err, LITSI_EDATA, "node '%s': %s", node->name, j.v.r.reason);
+	r->v = j.v;
+	memset(&j.v, 0, sizeof(j.v));
+	res_judgement_release(&j);
+	if (rc)
 		return rc;
+	o.run = run;
 	res_thermal_eval(&r->n.nd, &r->n.tel, r->n.mean_lead, r->n.nsamples, &r->th);
 	if ((rc = res_corr_eval(&r->n.nd, RES_BY_KERNEL, &r->corr, &ctx->err)))
 		return rc;
@@ -103,9 +137,6 @@ node_report_load(struct litsi_ctx *ctx, const struct report_opts *ro,
 						&r->caps[s], &e);
 		snprintf(r->why_caps[s], sizeof(r->why_caps[s]), "%s", e.msg);
 	}
-	check_params_default(&cp);
-	cp.persist = o.persist;
-	res_verdict_eval(&r->n, &cp, o.agg, &r->v);
 	r->has_power = res_power_ok(&r->n);
 	for (a = 0; r->has_power && a < MODEL_NAGG; a++)
 		model_power(&r->n.acc, (enum model_agg)a, r->n.p_base, r->n.p_idle, &r->pw[a]);
@@ -126,6 +157,8 @@ node_report_release(struct node_report *r)
 	res_thermal_release(&r->th);
 	res_corr_release(&r->corr);
 	res_model_release(&r->n);
+	free(r->label);
+	free(r->run);
 }
 
 /* Sources of this node, by format: "2 pytorch, 1 amd-smi". */
@@ -189,7 +222,7 @@ render_gpus(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, s
 				kernels = gi[i].kernels;
 			}
 		if (!first_col)
-			fmt_str(f, r->node->name);
+			fmt_str(f, r->label);
 		fmt_int(f, gr->device);
 		if (gr->rank >= 0)
 			fmt_int(f, gr->rank);
@@ -431,16 +464,19 @@ render_text(struct litsi_ctx *ctx, const struct report_opts *o, const struct nod
 	int rc;
 
 	fputs(first ? "# litsi report: node " : "\n# litsi report: node ", ctx->out);
-	fmt_text_str(ctx->out, r->node->name);
+	fmt_text_str(ctx->out, r->label);
 	fputs("\n\n", ctx->out);
 	if ((rc = inputs_text(ctx, r->node->name, &in, &count)))
 		return rc;
 	fprintf(ctx->out, "inputs: %zu source%s", count, count == 1 ? "" : "s");
-	if (o->so.res.run) {
+	if (r->run) {
 		fputs(" of run ", ctx->out);
-		fmt_text_str(ctx->out, o->so.res.run);
+		fmt_text_str(ctx->out, *r->run ? r->run : "(ingested without --run)");
 	}
 	fprintf(ctx->out, " (%s)\n", in.buf);
+	if (r->run && r->nruns >= 2 && !o->so.res.run)
+		fprintf(ctx->out, "runs: the node holds %zu runs; this is the latest (--run NAME "
+			"reports another, --run all each)\n", r->nruns);
 	sbuf_release(&in);
 	f = fmt_new(ctx->out, FMT_TABLE);
 	rc = render_gpus(ctx, f, r, 1);
@@ -454,7 +490,7 @@ render_text(struct litsi_ctx *ctx, const struct report_opts *o, const struct nod
 	if (o->detail && (rc = render_detail(ctx, o, r)))
 		return rc;
 	fputs("\n== Verdict (litsi check) ==\n", ctx->out);
-	check_render_text(ctx->out, r->node->name, &r->v, r->n.straggler.samples);
+	check_render_text(ctx->out, r->label, &r->v, r->n.straggler.samples);
 	return 0;
 }
 
@@ -491,9 +527,10 @@ json_nodes(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, si
 	for (i = 0; i < nn; i++) {
 		struct sbuf in = SBUF_INIT;
 
+		scope_to(ctx, &r[i]);
 		inputs_text(ctx, r[i].node->name, &in, &count);
 		sbuf_release(&in);
-		fmt_str(f, r[i].node->name);
+		fmt_str(f, r[i].label);
 		fmt_int(f, (int64_t)count);
 		fmt_int(f, r[i].v.r.imbalanced);
 		fmt_int(f, r[i].n.straggler.device);
@@ -521,7 +558,7 @@ json_model(struct fmt *f, const struct node_report *r, size_t nn)
 	fmt_begin(f, "model", model_cols, ARRAY_SIZE(model_cols));
 	for (i = 0; i < nn; i++)
 		for (a = 0; r[i].n.perf.nC && a < MODEL_NAGG; a++) {
-			fmt_str(f, r[i].node->name);
+			fmt_str(f, r[i].label);
 			fmt_str(f, scenarios[a]);
 			fmt_str(f, align_name[a]);
 			fmt_dbl(f, r[i].n.perf.S_C[a]);
@@ -540,7 +577,7 @@ json_caps(struct fmt *f, const struct node_report *r, size_t nn)
 	for (i = 0; i < nn; i++)
 		for (s = 0; s < 3; s++)
 			for (g = 0; r[i].has_caps[s] && g < r[i].caps[s].G; g++) {
-				fmt_str(f, r[i].node->name);
+				fmt_str(f, r[i].label);
 				fmt_str(f, scenarios[s]);
 				fmt_str(f, "model prediction");
 				fmt_int(f, r[i].caps[s].device[g]);
@@ -555,7 +592,7 @@ json_caps(struct fmt *f, const struct node_report *r, size_t nn)
 			const struct res_caps *c = &r[i].caps[s];
 			bool ok = r[i].has_caps[s];
 
-			fmt_str(f, r[i].node->name);
+			fmt_str(f, r[i].label);
 			fmt_str(f, scenarios[s]);
 			fmt_str(f, "model prediction");
 			fmt_int(f, ok);
@@ -581,15 +618,104 @@ render_json(struct litsi_ctx *ctx, const struct node_report *r, size_t nn)
 	int rc = 0;
 
 	json_nodes(ctx, f, r, nn);
-	for (i = 0; i < nn && !rc; i++)
+	for (i = 0; i < nn && !rc; i++) {
+		scope_to(ctx, &r[i]);
 		rc = render_gpus(ctx, f, &r[i], 0);
+	}
 	json_model(f, r, nn);
 	json_caps(f, r, nn);
 	check_rules_begin(f);
 	for (i = 0; i < nn; i++)
-		check_render_rules(f, r[i].node->name, &r[i].v);
+		check_render_rules(f, r[i].label, &r[i].v);
 	fmt_end(f);
 	fmt_free(f);
+	return rc;
+}
+
+/* A file beside a job's node folders that is no trace or log (README, truth.json, ...). */
+static bool
+is_side_file(const char *name)
+{
+	static const char *const data[] = { ".json", ".gz", ".csv", ".db", ".sqlite",
+					    ".sqlite3", ".rocpd", ".log", ".txt", ".prom",
+					    ".tar", ".tgz" };
+	size_t i, n = strlen(name);
+
+	if (!strcmp(name, "truth.json"))
+		return true;
+	for (i = 0; i < ARRAY_SIZE(data); i++) {
+		size_t k = strlen(data[i]);
+
+		if (n > k && !strcmp(name + n - k, data[i]))
+			return false;
+	}
+	return true;
+}
+
+/* Whether @path is a folder holding a sub-folder (that holds a file, at any depth). */
+static bool
+holds_subfolders(const char *path, bool *files_at_top)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	bool sub = false;
+
+	*files_at_top = false;
+	if (!d)
+		return false;
+	while ((de = readdir(d))) {
+		struct sbuf sb = SBUF_INIT;
+		struct stat st;
+
+		if (de->d_name[0] == '.')
+			continue;
+		sbuf_addf(&sb, "%s/%s", path, de->d_name);
+		if (!stat(sb.buf, &st) && S_ISDIR(st.st_mode))
+			sub = true;
+		else if (!stat(sb.buf, &st) && S_ISREG(st.st_mode) && !is_side_file(de->d_name))
+			*files_at_top = true;
+		sbuf_release(&sb);
+	}
+	closedir(d);
+	return sub;
+}
+
+/*
+ * The ingest of a report on paths. Without --node or --node-from, one folder
+ * names the nodes: a job folder (sub-folders, no trace or log of its own) is
+ * one node per sub-folder, named after it (--node-from dir); a folder of
+ * files is one node named after the folder. Several paths: as ingest.
+ */
+static int
+report_ingest(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char **paths)
+{
+	const char *node = o->node, *from = o->node_from;
+	char *base = NULL;
+	struct stat st;
+	bool top;
+	int rc;
+
+	if (!node && !from && npaths == 1 && !stat(paths[0], &st) && S_ISDIR(st.st_mode)) {
+		if (holds_subfolders(paths[0], &top) && !top) {
+			from = "dir";
+		} else {
+			size_t len = strlen(paths[0]);
+			const char *b;
+
+			while (len > 1 && paths[0][len - 1] == '/')
+				len--;
+			b = paths[0] + len;
+			while (b > paths[0] && b[-1] != '/')
+				b--;
+			base = xstrndup(b, (size_t)(paths[0] + len - b));
+			if (strcmp(base, ".") && strcmp(base, "..") && strcmp(base, "/"))
+				node = base;
+		}
+	}
+	rc = ingest_paths(ctx, node, from, o->so.res.run && strcmp(o->so.res.run, RES_RUN_ALL)
+						   ? o->so.res.run : NULL,
+			  o->tz, o->has_clock_offset ? &o->clock_offset : NULL, npaths, paths);
+	free(base);
 	return rc;
 }
 
@@ -597,8 +723,9 @@ static int
 run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char **paths)
 {
 	struct node_row *nodes = NULL;
-	struct node_report *r;
-	size_t n = 0, i;
+	struct node_report *r = NULL;
+	struct res_judgement *jv;
+	size_t n = 0, nr = 0, ar = 0, i, k;
 	int worst = EXIT_OK, rc = 0, ingest_rc = EXIT_OK, saved_verbose = ctx->verbose;
 	FILE *saved_out = ctx->out;
 
@@ -606,8 +733,7 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		/* Ingest summary lines go to stderr in JSON mode to keep stdout one document. */
 		if (o->json)
 			ctx->out = stderr;
-		rc = ingest_paths(ctx, o->node, o->so.res.run, o->tz,
-				  o->has_clock_offset ? &o->clock_offset : NULL, npaths, paths);
+		rc = report_ingest(ctx, o, npaths, paths);
 		ctx->out = saved_out;
 		ctx->verbose = saved_verbose;
 		/* Report on what went in; a bad input still decides the exit code. */
@@ -620,33 +746,48 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		store_free_nodes(nodes, n);
 		return rc;
 	}
-	r = xcalloc(n + 1, sizeof(*r));
+	/* Each node's latest run by default (--run NAME, --run all), judged as check judges it. */
 	for (i = 0; i < n && !rc; i++) {
-		cmd_warn_runs(ctx, &nodes[i], o->so.res.run);
-		rc = node_report_load(ctx, o, &nodes[i], &r[i]);
+		char **runs = NULL, **all = NULL;
+		size_t nruns = 0, nall = 0;
+
+		rc = res_node_runs(ctx->st, &nodes[i], o->so.res.run, &runs, &nruns, &ctx->err);
+		if (!rc)
+			rc = store_runs(ctx->st, nodes[i].id, &all, &nall, &ctx->err);
+		for (k = 0; !rc && k < nruns; k++) {
+			VEC_GROW(r, nr + 1, ar);
+			rc = node_report_load(ctx, o, &nodes[i], runs[k], &r[nr]);
+			r[nr++].nruns = nall;
+		}
+		res_node_runs_free(runs, nruns);
+		res_node_runs_free(all, nall);
 	}
-	for (i = 0; !rc && !o->json && i < n; i++)
+	for (i = 0; !rc && !o->json && i < nr; i++) {
+		scope_to(ctx, &r[i]);
 		rc = render_text(ctx, o, &r[i], i == 0);
+	}
 	if (!rc && o->json)
-		rc = render_json(ctx, r, n);
-	for (i = 0; !rc && i < n; i++)
-		if (r[i].v.r.verdict == CHECK_IMBALANCED)
-			worst = EXIT_CHECK;
-		else if (r[i].v.r.verdict == CHECK_INCONCLUSIVE && !o->allow_inconclusive &&
-			 worst == EXIT_OK)
-			worst = EXIT_INCONCLUSIVE;
-	for (i = 0; !rc && o->plots && i < n; i++) {
+		rc = render_json(ctx, r, nr);
+	if (!rc) {
+		jv = xcalloc(nr + 1, sizeof(*jv));
+		for (i = 0; i < nr; i++)
+			jv[i].v = r[i].v;
+		worst = res_verdict_exit(jv, nr, 0, o->allow_inconclusive);
+		free(jv);
+	}
+	for (i = 0; !rc && o->plots && i < nr; i++) {
 		fflush(ctx->out);
 		if (mkdir(o->plots, 0777) && errno != EEXIST) {
 			warn("cannot create '%s': %s", o->plots, strerror(errno));
 			break;
 		}
+		scope_to(ctx, &r[i]);
 		/* plot_all() warns of each figure it could not write. */
-		plot_all(ctx, nodes[i].name, o->plots, stderr);
+		plot_all(ctx, r[i].node->name, o->plots, stderr);
 		err_clear(&ctx->err);
 	}
 	/* last loaded first: a run-scoped load gives back the scope it found */
-	for (i = n; i-- > 0;)
+	for (i = nr; i-- > 0;)
 		node_report_release(&r[i]);
 	free(r);
 	store_free_nodes(nodes, n);
@@ -730,6 +871,13 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 		case 'n':
 			o->node = optarg;
 			break;
+		case 'N':
+			if (strcmp(optarg, "dir") && strcmp(optarg, "host"))
+				return cmd_usage_error("report", usage_str,
+						       "invalid --node-from '%s' (expected dir or host)",
+						       optarg);
+			o->node_from = optarg;
+			break;
 		case 'p':
 			o->plots = optarg;
 			break;
@@ -744,6 +892,11 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 	if (o->so.res.tdp && o->so.res.cap0 > o->so.res.tdp)
 		return cmd_usage_error("report", usage_str, "--cap %d is above --tdp %d",
 				       o->so.res.cap0, o->so.res.tdp);
+	if (o->node && o->node_from)
+		return cmd_usage_error("report", usage_str,
+				       "--node and --node-from contradict each other: --node names "
+				       "the one node of every path, --node-from a node per folder or "
+				       "host");
 	if (o->detail && o->json)
 		return cmd_usage_error("report", usage_str,
 				       "--detail and --format json contradict each other: --detail "

@@ -32,10 +32,8 @@ run_steps(struct store *st, const struct node_row *node, const char *run, struct
 }
 
 static void
-run_fill(const struct res_model *n, const struct res_opts *o, struct res_run *r)
+run_fill(const struct res_model *n, const struct res_judgement *j, struct res_run *r)
 {
-	struct check_params cp;
-	struct res_verdict v;
 	size_t g, m, G = n->nd.G;
 	double power = 0;
 
@@ -59,28 +57,31 @@ run_fill(const struct res_model *n, const struct res_opts *o, struct res_run *r)
 	r->energy_j = r->s.node_power_w * r->s.step_ns / 1e9;
 	r->samples = n->nsamples;
 	r->straggler = n->straggler;
-	check_params_default(&cp);
-	cp.persist = o->persist;
-	res_verdict_rules(n, &cp, &v);
-	r->verdict = v.r.verdict;
-	snprintf(r->reason, sizeof(r->reason), "%s", v.r.reason);
-	res_verdict_release(&v);
+	r->verdict = j->v.r.verdict;
+	snprintf(r->reason, sizeof(r->reason), "%s", j->v.r.reason);
 }
 
 int
 res_run_eval(struct store *st, const struct node_row *node, const struct res_opts *o,
 	     const char *run, struct res_run *out, struct err *err)
 {
-	struct res_opts ro = *o;
+	struct check_params cp;
+	struct res_judgement j;
 	struct res_model n;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	ro.run = run;
-	if ((rc = res_model_load(st, node, &ro, false, &n, err)) == 0 &&
-	    (rc = run_steps(st, node, run, out, err)) == 0)
-		run_fill(&n, &ro, out);
+	memset(&n, 0, sizeof(n));
+	check_params_default(&cp);
+	cp.persist = o->persist;
+	/* The run's verdict is the one check and report give it. */
+	if ((rc = res_judge(st, node, run, o, &cp, 0, &j, &n, err)) == 0 && !j.judged)
+		rc = err_set(err, LITSI_EDATA, "node '%s', run '%s': no kernels matched to judge by",
+			     node->name, run);
+	if (!rc && (rc = run_steps(st, node, run, out, err)) == 0)
+		run_fill(&n, &j, out);
 	res_model_release(&n);
+	res_judgement_release(&j);
 	return rc;
 }
 

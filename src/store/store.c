@@ -58,7 +58,9 @@ store_scope_run(struct store *st, const char *run, struct err *err)
 		return 0;
 	/* A database older than runs (schema 1) has none: the scope is empty. */
 	if (st->version >= 2) {
-		if (store_prepare(st, "SELECT id FROM source WHERE run = ? ORDER BY id", &s, err))
+		/* "": the sources ingested without --run (STORE_RUN_UNNAMED) */
+		if (store_prepare(st, "SELECT id FROM source WHERE coalesce(run, '') = ? ORDER BY id",
+				  &s, err))
 			return err->status;
 		sqlite3_bind_text(s, 1, run, -1, SQLITE_STATIC);
 		while ((rc = sqlite3_step(s)) == SQLITE_ROW)

@@ -268,10 +268,11 @@ static const char node_telem_sql[] =
 static const char src_samples_sql[] =
 	"SELECT min(s.start_ns), max(s.end_ns) FROM sample s JOIN source o ON o.id = s.source_id"
 	" WHERE s.source_id = ?1 AND o.clock = 'epoch' AND ?2 = ?2";
+/* The traced window of the run of source ?1 on node ?2. */
 static const char node_samples_sql[] =
 	"SELECT min(s.start_ns), max(s.end_ns) FROM sample s JOIN gpu g ON g.id = s.gpu_id"
 	" JOIN source o ON o.id = s.source_id WHERE g.node_id = ?2 AND o.clock = 'epoch'"
-	" AND ?1 = ?1";
+	" AND o.run IS (SELECT run FROM source WHERE id = ?1)";
 /* Traces of the node other than this source's (the warning is given once, at the first). */
 static const char other_samples_sql[] =
 	"SELECT min(s.start_ns), max(s.end_ns) FROM sample s JOIN gpu g ON g.id = s.gpu_id"
@@ -301,6 +302,14 @@ store_telemetry_outside(struct store *st, int64_t source_id, int64_t node_id, co
 		return rc < 0 ? rc : 0;
 	iso_time(is_telem ? a0 : b0, ta, sizeof(ta));
 	iso_time(is_telem ? b0 : a0, tb, sizeof(tb));
+	/* Readings that cannot be of the traced run are refused, never pooled with it. */
+	if (is_telem)
+		return err_set(err, LITSI_EDATA,
+			       "the readings of node '%s' (from %s) lie outside the traced window "
+			       "of its run (from %s): they are not of the traced run; give them "
+			       "their own node (--node NAME) or run (--run NAME), or "
+			       "--clock-offset when the clocks differ",
+			       node, ta, tb);
 	snprintf(msg, len,
 		 "the telemetry of node '%s' (from %s) does not overlap its traced window (from "
 		 "%s): the readings are not of the traced run; give them their own node "

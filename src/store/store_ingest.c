@@ -1701,7 +1701,8 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 	    update_source(ig, sha_hex, bytes, sum, err))
 		goto fail;
 	if (ig->opts.run_auto) {
-		if (store_resolve_auto_run(ig->st, ig->source_id, ig->node_id, err))
+		if (store_resolve_auto_run(ig->st, ig->source_id, ig->node_id, &sum->run_pending,
+					   err))
 			goto fail;
 		same = find_same(ig, sha_hex, &other, err);
 		if (same < 0)
@@ -1723,10 +1724,13 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 		return 0;
 	}
 	if (store_telemetry_outside(ig->st, ig->source_id, ig->node_id, node_name(ig),
-				    sum->warning, sizeof(sum->warning), err))
+				    sum->warning, sizeof(sum->warning), err)) {
+		err_prefix(err, "%s", ig->path);
 		goto fail;
+	}
 	if (store_stopped(ig->st, err) || store_exec(ig->st, "COMMIT", err))
 		goto fail;
+	sum->source_id = ig->source_id;
 	sqlite3_exec(ig->st->db, unstage_sql, NULL, NULL, NULL);
 	ingest_free(ig);
 	return 0;

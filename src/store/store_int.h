@@ -95,9 +95,13 @@ int store_check_run_identity(struct store *st, int64_t source_id, const char *pa
  * @node_id into the newest run of the node it does not clash with
  * (store_check_run_identity()) within RUN_GAP_NS, or for readings alone the
  * run whose traced window they overlap most; else a new run named after the
- * file's first time (ISO 8601, UTC; "-2", "-3" when taken).
+ * file's first time (ISO 8601, UTC; "-2", "-3" when taken). A file with no
+ * time at all (limits, a device list) is left without a run, *@pending: the
+ * caller puts it into the run of the files it came with
+ * (store_set_source_run()).
  */
-int store_resolve_auto_run(struct store *st, int64_t source_id, int64_t node_id, struct err *err);
+int store_resolve_auto_run(struct store *st, int64_t source_id, int64_t node_id, bool *pending,
+			   struct err *err);
 /*
  * store_telemetry_dedupe() - readings of source @source_id that its run
  * holds already with the same value are deleted (counted in @d); one with
@@ -107,9 +111,10 @@ int store_telemetry_dedupe(struct store *st, int64_t source_id, const char *path
 			   struct telem_dedupe *d, struct err *err);
 /*
  * store_telemetry_outside() - when source @source_id brought telemetry to
- * node @node_id (named @node) that does not overlap the node's traced (epoch)
- * window, or a trace whose window no telemetry of the node overlaps, a
- * one-line warning in @msg; else msg[0] = 0.
+ * node @node_id (named @node) that does not overlap the traced (epoch) window
+ * of its run there, LITSI_EDATA (the readings are not of that run); for a
+ * trace whose window no telemetry of the node overlaps, a one-line warning in
+ * @msg; else msg[0] = 0.
  */
 int store_telemetry_outside(struct store *st, int64_t source_id, int64_t node_id,
 			    const char *node, char *msg, size_t len, struct err *err);

@@ -1521,7 +1521,7 @@ adopt_readings(struct merge *m, const char *name, struct merge_stats *stats, str
 
 /* The ingest's warning for the file's new sources: telemetry outside the traced window. */
 static int
-adopt_outside(struct merge *m, struct merge_stats *stats, struct err *err)
+adopt_outside(struct merge *m, const char *name, struct merge_stats *stats, struct err *err)
 {
 	sqlite3_stmt *s;
 	int rc;
@@ -1539,7 +1539,7 @@ adopt_outside(struct merge *m, struct merge_stats *stats, struct err *err)
 					    (const char *)sqlite3_column_text(s, 2), stats->warning,
 					    sizeof(stats->warning), err)) {
 			sqlite3_finalize(s);
-			return err->status;
+			return err_prefix(err, "%s", name);
 		}
 	sqlite3_finalize(s);
 	return 0;
@@ -1596,7 +1596,7 @@ adopt_copy(struct merge *m, const char *path, const char *name, struct merge_sta
 	default:
 		return err->status;
 	}
-	if (adopt_outside(m, stats, err))
+	if (adopt_outside(m, name, stats, err))
 		return err->status;
 	stats->sources_added = fresh;
 	return query_i64(m,

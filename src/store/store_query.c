@@ -398,8 +398,14 @@ store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct e
 	*n = 0;
 	if (st->version < 2)
 		return 0;
+	/*
+	 * The traces ingested without --run are a run of their own ("") once
+	 * the node holds named runs too; readings alone without --run are not.
+	 */
 	if (store_prepare_cached(st,
-			  "SELECT run FROM source WHERE node_id = ? AND run IS NOT NULL"
+			  "SELECT coalesce(run, '') FROM source o WHERE node_id = ?1"
+			  " AND (run IS NOT NULL OR (n_samples > 0 AND EXISTS (SELECT 1 FROM source x"
+			  "  WHERE x.node_id = ?1 AND x.run IS NOT NULL)))"
 			  " GROUP BY run ORDER BY min(id)",
 			  &s, err))
 		return err->status;
@@ -410,6 +416,34 @@ store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct e
 	}
 	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list runs");
+}
+
+int
+store_latest_run(struct store *st, int64_t node_id, char **run, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	*run = NULL;
+	if (st->version < 2)
+		return 0;
+	/* The run whose traces start last; without traces, the run ingested last. */
+	if (store_prepare_cached(st,
+			  "SELECT coalesce(o.run, ''), (SELECT count(*) FROM source x WHERE x.node_id = ?1"
+			  "  AND x.run IS NOT NULL) FROM source o"
+			  " LEFT JOIN kernel_window w ON w.source_id = o.id WHERE o.node_id = ?1"
+			  " AND (o.run IS NOT NULL OR o.n_samples > 0)"
+			  " GROUP BY o.run ORDER BY max(w.start_ns IS NOT NULL) DESC, min(w.start_ns) DESC,"
+			  " max(o.id) DESC LIMIT 1",
+			  &s, err))
+		return err->status;
+	sqlite3_bind_int64(s, 1, node_id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW && sqlite3_column_int64(s, 1) > 0)
+		*run = store_text_dup(s, 0);
+	sqlite3_reset(s);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0
+						     : store_sqlerr(st, err, "cannot find the latest run");
 }
 
 int

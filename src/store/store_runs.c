@@ -354,16 +354,18 @@ set_run(struct store *st, int64_t id, const char *run, struct err *err)
 }
 
 int
-store_resolve_auto_run(struct store *st, int64_t source_id, int64_t node_id, struct err *err)
+store_resolve_auto_run(struct store *st, int64_t source_id, int64_t node_id, bool *pending,
+		       struct err *err)
 {
 	struct cand *v = NULL;
 	size_t n = 0, i, pick = SIZE_MAX;
 	int64_t lo, hi, best = -1;
-	bool traced;
+	bool traced, timeless;
 	char name[64];
 	sqlite3_stmt *s;
 	int rc;
 
+	*pending = false;
 	if (load_cands(st, source_id, node_id, &v, &n, err))
 		goto out;
 	/* This file's window: its samples, else its readings. */
@@ -380,9 +382,16 @@ store_resolve_auto_run(struct store *st, int64_t source_id, int64_t node_id, str
 		goto out;
 	}
 	traced = sqlite3_column_type(s, 0) != SQLITE_NULL;
+	timeless = !traced && sqlite3_column_type(s, 2) == SQLITE_NULL;
 	lo = col_or(s, traced ? 0 : 2, 0);
 	hi = col_or(s, traced ? 1 : 3, 0);
 	sqlite3_finalize(s);
+	/* No time at all (limits, a device list): the caller gives it the run of its files. */
+	if (timeless) {
+		*pending = true;
+		rc = set_run(st, source_id, NULL, err);
+		goto out;
+	}
 	for (i = 0; i < n; i++) {
 		struct cand *c = &v[i];
 		struct clash cl;
@@ -496,3 +505,19 @@ store_telemetry_dedupe(struct store *st, int64_t source_id, const char *path,
 	d->dropped = sqlite3_changes(st->db);
 	return 0;
 }
+
+int
+store_set_source_run(struct store *st, int64_t source_id, const char *run, struct err *err)
+{
+	int rc;
+
+	if (store_exec(st, "BEGIN IMMEDIATE", err))
+		return err->status;
+	rc = set_run(st, source_id, run, err);
+	if (rc || store_exec(st, "COMMIT", err)) {
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		return err->status;
+	}
+	return 0;
+}
+

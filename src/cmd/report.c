@@ -199,17 +199,41 @@ static const struct fmt_col gpu_cols[] = {
 };
 
 /* The GPU table; @first_col 1 leaves out the node column (text). */
+static bool telemetry_outside(const struct res_telemetry *t);
+
+/* Why a GPU's telemetry column says n/a: "" when none does. */
+static const char *
+telemetry_na(const struct res_telemetry *t, size_t G)
+{
+	static const enum res_metric cols[] = { RES_HOT, RES_CLK, RES_POW };
+	size_t g, c;
+	bool na = false, some = false;
+
+	if (telemetry_outside(t))
+		return "recorded outside the traced window";
+	for (g = 0; g < G; g++)
+		for (c = 0; c < ARRAY_SIZE(cols); c++) {
+			na |= isnan(t->load_med[cols[c]][g]);
+			some |= t->n[cols[c]][g] > 0 && isnan(t->load_med[cols[c]][g]);
+		}
+	if (!na)
+		return "";
+	return some ? "fewer readings under load in the traced window than the verdict needs"
+		    : "no such readings";
+}
+
 static int
 render_gpus(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, size_t first_col)
 {
 	const struct res_telemetry *t = &r->n.tel;
+	bool outside = telemetry_outside(t);
 	struct info_gpu *gi = NULL;
 	size_t ngi = 0, g, i;
 
 	if (store_info_gpus(ctx->st, &gi, &ngi, &ctx->err))
 		return ctx->err.status;
 	fmt_begin(f, first_col ? "GPUs (lead: mean summed lead per sample; overlap: "
-				 "duration-weighted; telemetry: medians)"
+				 "duration-weighted; telemetry: medians in the traced window)"
 			       : "gpus",
 		  gpu_cols + first_col, ARRAY_SIZE(gpu_cols) - first_col);
 	for (g = 0; g < r->n.nd.G; g++) {
@@ -233,14 +257,23 @@ render_gpus(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, s
 		fmt_int(f, kernels);
 		fmt_dbl(f, r->n.mean_lead[g] / 1e6);
 		fmt_dbl(f, r->n.overlap_pct[g]);
-		fmt_dbl(f, t->med[RES_HOT][g]);
-		fmt_dbl(f, t->med[RES_CLK][g]);
-		fmt_dbl(f, t->med[RES_POW][g]);
+		/*
+		 * The medians thermal prints, n/a where the verdict could not use the
+		 * GPU's readings (too few under load in the traced window).
+		 */
+		fmt_dbl(f, outside || isnan(t->load_med[RES_HOT][g]) ? NAN : t->med[RES_HOT][g]);
+		fmt_dbl(f, outside || isnan(t->load_med[RES_CLK][g]) ? NAN : t->med[RES_CLK][g]);
+		fmt_dbl(f, outside || isnan(t->load_med[RES_POW][g]) ? NAN : t->med[RES_POW][g]);
 		fmt_str(f, gr->device == r->n.straggler.device ? "straggler" : "-");
 		fmt_end_row(f);
 	}
 	fmt_end(f);
 	store_info_free(NULL, 0, gi, ngi, NULL, 0);
+	if (first_col && *telemetry_na(t, r->n.nd.G))
+		fprintf(ctx->out, "(telemetry n/a: %s; under load: gfx activity > %g%%, or power > "
+				  "%g W without activity readings, %zu+ readings)\n",
+			telemetry_na(t, r->n.nd.G), t->load_activity, t->load_power,
+			t->min_readings);
 	return 0;
 }
 
@@ -285,9 +318,16 @@ text_straggler(FILE *out, const struct node_report *r)
 		      "its readings say nothing of this run (ingest them under their own --node)\n",
 		      out);
 	if (isnan(th->temp_spread) && isnan(th->freq_spread)) {
-		fputs(r->n.tel.any ? "thermal: no temperature or clock telemetry for two or more "
-				     "GPUs\n"
-				   : "thermal: no telemetry for this node\n", out);
+		if (!r->n.tel.any)
+			fputs("thermal: no telemetry for this node\n", out);
+		else if (telemetry_outside(&r->n.tel))
+			fputs("thermal: not judged: the telemetry lies outside the traced window\n",
+			      out);
+		else
+			fprintf(out, "thermal: not judged: %s\n",
+				r->v.r.rule[CHECK_TEMP].state == CHECK_SKIPPED
+					? r->v.r.rule[CHECK_TEMP].why
+					: "no temperature or clock spread");
 		return;
 	}
 	fputs("thermal: temperature spread ", out);

@@ -190,6 +190,50 @@ for who in root sudo; do
 	fi
 done
 
+# One judgement: report and check give the same verdict and exit code for
+# every (node, run) of every kind of database (one run, several runs, several
+# nodes, a merged fleet, no telemetry, idle telemetry), by default and with
+# --run all.
+vdir=$tmp/verdicts
+mkdir -p "$vdir"
+if (cd "$vdir" &&
+	S=$top/sample-traces &&
+	"$LITSI" -q synth --gpus 4 --layers 2 --samples 3 --telemetry none -o notel &&
+	mkdir -p idle && cp "$top/../shared/corpus/nvidia_smi_gpu_glasses/nvidia_smi.csv" idle/ 2>/dev/null ||
+	cp "$top/tests/data/telemetry/nvidia-smi-units.csv" idle/ &&
+	"$LITSI" -q -d one.db ingest --node n1 "$S/mi300x-straggler" &&
+	"$LITSI" -q -d runs.db ingest --node n1 "$S/mi300x-balanced" &&
+	"$LITSI" -q -d runs.db ingest --node n1 --run auto "$S/mi300x-two-stragglers" &&
+	"$LITSI" -q -d runs.db ingest --node n1 --run r3 "$S/mi300x-straggler" &&
+	"$LITSI" -q -d nodes.db ingest --node a "$S/mi300x-straggler" --node b "$S/mi300x-balanced" &&
+	"$LITSI" -q -d f1.db ingest --node x --run j1 "$S/mi300x-two-stragglers" &&
+	"$LITSI" -q -d f2.db ingest --node x --run j2 "$S/mi300x-balanced" --node y --run j2 "$S/mi300x-straggler" &&
+	"$LITSI" -q merge fleet.db f1.db f2.db nodes.db &&
+	"$LITSI" -q -d notel.db ingest notel &&
+	"$LITSI" -q -d idle.db ingest idle) >"$vdir/log" 2>&1; then
+	bad=
+	for db in one runs nodes fleet notel idle; do
+		for run in "" all; do
+			set --
+			[ -n "$run" ] && set -- --run "$run"
+			"$LITSI" -d "$vdir/$db.db" check "$@" --format json >"$vdir/c.json" 2>/dev/null
+			crc=$?
+			"$LITSI" -d "$vdir/$db.db" report "$@" --format json >"$vdir/r.json" 2>/dev/null
+			rrc=$?
+			cv=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(sorted((n["node"], n["verdict"]) for n in d["nodes"]))' "$vdir/c.json" 2>&1)
+			rv=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(sorted((n["node"], n["verdict"]) for n in d["nodes"]))' "$vdir/r.json" 2>&1)
+			if [ "$crc" != "$rrc" ] || [ "$cv" != "$rv" ]; then
+				bad="$bad
+$db ${run:-latest}: check exit $crc $cv; report exit $rrc $rv"
+			fi
+		done
+	done
+	if [ -z "$bad" ]; then ok "report and check: one verdict and exit code per (node, run)"
+	else notok "report and check: one verdict and exit code per (node, run)" "$bad"; fi
+else
+	notok "report and check: building the databases" "$(cat "$vdir/log")"
+fi
+
 echo "1..$n"
 echo "meta: $pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]

@@ -6,6 +6,7 @@ exit: 0
 dcgm-query-range.json: prometheus-json, node dgx-a07 and 1 more, 4 GPUs, 0 samples, 0 kernels (0 comm), 12 telemetry readings
 dcgm-query.json: prometheus-json, node dgx-a07, 2 GPUs, 0 samples, 0 kernels (0 comm), 2 telemetry readings
 ingested 2, already present 0, skipped 0, failed 0
+node dgx-a07: 1 file; holds 2 GPUs, 1 run
 dgx-a07|0|1764547200000000000|power_w|600.0
 dgx-a07|0|1764547215000000000|power_w|601.5
 dgx-a07|0|1764547230000000000|power_w|603.0

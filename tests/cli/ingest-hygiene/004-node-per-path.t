@@ -8,6 +8,9 @@ tl/mi210/gpu_only_trace/gpu_only_trace.json.gz: pytorch, node default, 1 GPU, 1 
 tl/b200/eager_trace.json.gz: pytorch, node a, rank 0, 1 GPU, 1 sample, 929 kernels (1 comm)
 tl/h100/gaunernst_bert-small-uncased__1016001.json.gz: pytorch, node b, 1 GPU, 1 sample, 61 kernels (0 comm)
 ingested 3, already present 0, skipped 0, failed 0
+node default: 1 file; holds 1 GPU, 1 run
+node a: 1 file; holds 1 GPU, 1 run
+node b: 1 file; holds 1 GPU, 1 run
 a|0|NVIDIA B200
 b|0|NVIDIA H100 80GB HBM3
 default|1|AMD Instinct MI210

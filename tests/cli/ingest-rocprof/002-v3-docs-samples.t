@@ -17,6 +17,8 @@ d/n1/rocpd-to-csv.csv: rocprofv3-csv, node n1, 0 GPUs, 0 samples, 0 kernels (0 c
 d/n1/scratch_memory_trace.csv: rocprofv3-csv, node n1, 1 GPU, 0 samples, 0 kernels (0 comm)
 d/n2/memory_copy_trace.csv: rocprofv3-csv, node n2, 1 GPU, 1 sample, 4 kernels (0 comm)
 ingested 12, already present 0, skipped 0, failed 0
+node n1: 11 files; holds 1 GPU, 1 run
+node n2: 1 file; holds 1 GPU, 1 run
 d/n1/counter_collection.csv|0|0|0|skipped=counter_collection: per-dispatch counter values are not imported
 d/n1/hip_api_stats.csv|0|0|17|
 d/n1/hip_domain_stats.csv|0|0|1|

@@ -10,6 +10,8 @@ results.hip_stats.csv: rocprof-stats, node default, 0 GPUs, 0 samples, 0 kernels
 results.copy_stats.csv: rocprof-stats, node default, 0 GPUs, 0 samples, 0 kernels (0 comm), 2 aggregate rows
 results.json: rocprof-json, node json, 2 GPUs, 2 samples, 2 kernels (1 comm)
 ingested 5, already present 0, skipped 0, failed 0
+node default: 4 files; holds 2 GPUs, 1 run
+node json: 1 file; holds 2 GPUs, 1 run
 copy_stats|CopyDeviceToHost|2|335000
 copy_stats|CopyHostToDevice|4|786128
 hip_stats|hipLaunchKernel|2|13490000

@@ -2,21 +2,21 @@ desc: the main job on sample-traces/mi300x-balanced: golden report
 run: cd "$TOP" && litsi report sample-traces/mi300x-balanced
 exit: 0
 --- stdout
-sample-traces/mi300x-balanced/amd-smi.csv.gz: amd-smi-csv, node default, 8 GPUs, 0 samples, 0 kernels (0 comm), 8568 telemetry readings
-sample-traces/mi300x-balanced/rank0.json.gz: pytorch, node default, rank 0, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-balanced/rank1.json.gz: pytorch, node default, rank 1, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-balanced/rank2.json.gz: pytorch, node default, rank 2, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-balanced/rank3.json.gz: pytorch, node default, rank 3, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-balanced/rank4.json.gz: pytorch, node default, rank 4, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-balanced/rank5.json.gz: pytorch, node default, rank 5, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-balanced/rank6.json.gz: pytorch, node default, rank 6, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-balanced/rank7.json.gz: pytorch, node default, rank 7, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-balanced/amd-smi.csv.gz: amd-smi-csv, node mi300x-balanced, 8 GPUs, 0 samples, 0 kernels (0 comm), 8568 telemetry readings
+sample-traces/mi300x-balanced/rank0.json.gz: pytorch, node mi300x-balanced, rank 0, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-balanced/rank1.json.gz: pytorch, node mi300x-balanced, rank 1, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-balanced/rank2.json.gz: pytorch, node mi300x-balanced, rank 2, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-balanced/rank3.json.gz: pytorch, node mi300x-balanced, rank 3, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-balanced/rank4.json.gz: pytorch, node mi300x-balanced, rank 4, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-balanced/rank5.json.gz: pytorch, node mi300x-balanced, rank 5, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-balanced/rank6.json.gz: pytorch, node mi300x-balanced, rank 6, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-balanced/rank7.json.gz: pytorch, node mi300x-balanced, rank 7, 1 GPU, 6 samples, 1248 kernels (144 comm)
 sample-traces/mi300x-balanced/truth.json: skipped (not a trace or telemetry log)
 ingested 9, already present 0, skipped 1, failed 0
-# litsi report: node default
+# litsi report: node mi300x-balanced
 
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
-GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians)
+GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians in the traced window)
 gpu  rank  product              samples  kernels  lead_ms  overlap_pct  temp_c  clock_mhz  power_w  role
   0     0  AMD Instinct MI300X        6     1248    1.711        33.60    69.0       2078    750.0  -
   1     1  AMD Instinct MI300X        6     1248   12.651        34.64    69.0       2087    750.0  -
@@ -73,7 +73,7 @@ recommended power caps (model prediction of the closed loop; the commands are pr
   limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
 
 == Verdict (litsi check) ==
-node default: balanced: 2 thermal rules passed
+node mi300x-balanced: balanced: 2 thermal rules passed
   straggler: none persistent
   passed  temp-spread  1.015 (threshold 1.100); hottest minus coolest 1.0 C (needs 5.0)
   passed  freq-spread  1.005 (threshold 1.040)

@@ -2,21 +2,21 @@ desc: the main job on sample-traces/mi300x-two-stragglers: golden report
 run: cd "$TOP" && litsi report sample-traces/mi300x-two-stragglers
 exit: 1
 --- stdout
-sample-traces/mi300x-two-stragglers/amd-smi.csv.gz: amd-smi-csv, node default, 8 GPUs, 0 samples, 0 kernels (0 comm), 8568 telemetry readings
-sample-traces/mi300x-two-stragglers/rank0.json.gz: pytorch, node default, rank 0, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-two-stragglers/rank1.json.gz: pytorch, node default, rank 1, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-two-stragglers/rank2.json.gz: pytorch, node default, rank 2, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-two-stragglers/rank3.json.gz: pytorch, node default, rank 3, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-two-stragglers/rank4.json.gz: pytorch, node default, rank 4, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-two-stragglers/rank5.json.gz: pytorch, node default, rank 5, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-two-stragglers/rank6.json.gz: pytorch, node default, rank 6, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-two-stragglers/rank7.json.gz: pytorch, node default, rank 7, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/amd-smi.csv.gz: amd-smi-csv, node mi300x-two-stragglers, 8 GPUs, 0 samples, 0 kernels (0 comm), 8568 telemetry readings
+sample-traces/mi300x-two-stragglers/rank0.json.gz: pytorch, node mi300x-two-stragglers, rank 0, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank1.json.gz: pytorch, node mi300x-two-stragglers, rank 1, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank2.json.gz: pytorch, node mi300x-two-stragglers, rank 2, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank3.json.gz: pytorch, node mi300x-two-stragglers, rank 3, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank4.json.gz: pytorch, node mi300x-two-stragglers, rank 4, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank5.json.gz: pytorch, node mi300x-two-stragglers, rank 5, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank6.json.gz: pytorch, node mi300x-two-stragglers, rank 6, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-two-stragglers/rank7.json.gz: pytorch, node mi300x-two-stragglers, rank 7, 1 GPU, 6 samples, 1248 kernels (144 comm)
 sample-traces/mi300x-two-stragglers/truth.json: skipped (not a trace or telemetry log)
 ingested 9, already present 0, skipped 1, failed 0
-# litsi report: node default
+# litsi report: node mi300x-two-stragglers
 
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
-GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians)
+GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians in the traced window)
 gpu  rank  product              samples  kernels  lead_ms  overlap_pct  temp_c  clock_mhz  power_w  role
   0     0  AMD Instinct MI300X        6     1248  150.051        45.13    73.0       2048    751.0  -
   1     1  AMD Instinct MI300X        6     1248  139.399        44.17    73.0       2040    750.5  -
@@ -73,7 +73,7 @@ recommended power caps (model prediction of the closed loop; the commands are pr
   limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
 
 == Verdict (litsi check) ==
-node default: IMBALANCED: 2 thermal rules fired
+node mi300x-two-stragglers: IMBALANCED: 2 thermal rules fired
   straggler: gpu 2 (100.0% of 6 samples)
   fired   temp-spread  1.206 (threshold 1.100); hottest minus coolest 14.0 C (needs 5.0)
   fired   freq-spread  1.064 (threshold 1.040)

@@ -2,29 +2,29 @@ desc: the main job on sample-traces/mi300x-straggler-rocprofv3: golden report
 run: cd "$TOP" && litsi report sample-traces/mi300x-straggler-rocprofv3
 exit: 1
 --- stdout
-sample-traces/mi300x-straggler-rocprofv3/amd-smi.csv.gz: amd-smi-csv, node default, 8 GPUs, 0 samples, 0 kernels (0 comm), 8568 telemetry readings
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_agent_info.csv: rocprofv3-csv, node default, 8 GPUs, 0 samples, 0 kernels (0 comm)
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48228/48228_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48228/48228_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48245/48245_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48245/48245_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48262/48262_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48262/48262_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48279/48279_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48279/48279_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48296/48296_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48296/48296_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48313/48313_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48313/48313_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48330/48330_agent_info.csv: already ingested (identical content), skipped; use --force to replace it
-sample-traces/mi300x-straggler-rocprofv3/synth-node0/48330/48330_kernel_trace.csv.gz: rocprofv3-csv, node default, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/amd-smi.csv.gz: amd-smi-csv, node mi300x-straggler-rocprofv3, 8 GPUs, 0 samples, 0 kernels (0 comm), 8568 telemetry readings
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_agent_info.csv: rocprofv3-csv, node mi300x-straggler-rocprofv3, 8 GPUs, 0 samples, 0 kernels (0 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_kernel_trace.csv.gz: rocprofv3-csv, node mi300x-straggler-rocprofv3, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48228/48228_agent_info.csv: already ingested into node mi300x-straggler-rocprofv3 from sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_agent_info.csv (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48228/48228_kernel_trace.csv.gz: rocprofv3-csv, node mi300x-straggler-rocprofv3, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48245/48245_agent_info.csv: already ingested into node mi300x-straggler-rocprofv3 from sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_agent_info.csv (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48245/48245_kernel_trace.csv.gz: rocprofv3-csv, node mi300x-straggler-rocprofv3, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48262/48262_agent_info.csv: already ingested into node mi300x-straggler-rocprofv3 from sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_agent_info.csv (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48262/48262_kernel_trace.csv.gz: rocprofv3-csv, node mi300x-straggler-rocprofv3, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48279/48279_agent_info.csv: already ingested into node mi300x-straggler-rocprofv3 from sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_agent_info.csv (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48279/48279_kernel_trace.csv.gz: rocprofv3-csv, node mi300x-straggler-rocprofv3, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48296/48296_agent_info.csv: already ingested into node mi300x-straggler-rocprofv3 from sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_agent_info.csv (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48296/48296_kernel_trace.csv.gz: rocprofv3-csv, node mi300x-straggler-rocprofv3, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48313/48313_agent_info.csv: already ingested into node mi300x-straggler-rocprofv3 from sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_agent_info.csv (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48313/48313_kernel_trace.csv.gz: rocprofv3-csv, node mi300x-straggler-rocprofv3, 1 GPU, 1 sample, 1248 kernels (144 comm)
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48330/48330_agent_info.csv: already ingested into node mi300x-straggler-rocprofv3 from sample-traces/mi300x-straggler-rocprofv3/synth-node0/48211/48211_agent_info.csv (identical content), skipped; use --force to replace it
+sample-traces/mi300x-straggler-rocprofv3/synth-node0/48330/48330_kernel_trace.csv.gz: rocprofv3-csv, node mi300x-straggler-rocprofv3, 1 GPU, 1 sample, 1248 kernels (144 comm)
 sample-traces/mi300x-straggler-rocprofv3/truth.json: skipped (not a trace or telemetry log)
 ingested 10, already present 7, skipped 1, failed 0
-# litsi report: node default
+# litsi report: node mi300x-straggler-rocprofv3
 
 inputs: 10 sources (1 amd-smi-csv, 9 rocprofv3-csv)
-GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians)
+GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians in the traced window)
 gpu  rank  product              samples  kernels  lead_ms   overlap_pct  temp_c  clock_mhz  power_w  role
   0     -  AMD Instinct MI300X        1     1248   938.805        46.09    71.0       2064    749.0  -
   1     -  AMD Instinct MI300X        1     1248  1057.897        47.88    69.0       2077    747.0  -
@@ -82,7 +82,7 @@ recommended power caps (model prediction of the closed loop; the commands are pr
   limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
 
 == Verdict (litsi check) ==
-node default: IMBALANCED: 2 thermal rules fired
+node mi300x-straggler-rocprofv3: IMBALANCED: 2 thermal rules fired
   straggler: gpu 5 (100.0% of 1 samples)
   fired   temp-spread  1.176 (threshold 1.100); hottest minus coolest 12.0 C (needs 5.0)
   fired   freq-spread  1.054 (threshold 1.040)

@@ -5,7 +5,7 @@ exit: 0
 --- stdout
 exit 5
 == Verdict (litsi check) ==
-node default: INCONCLUSIVE: straggler gpu 5, cause not measured: no thermal telemetry under load
+node t: INCONCLUSIVE: straggler gpu 5, cause not measured: no thermal telemetry under load
   straggler: gpu 5 (100.0% of 10 samples)
   skipped temp-spread  no hotspot temperature telemetry
   skipped freq-spread  no gfx clock telemetry

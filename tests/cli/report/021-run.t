@@ -8,9 +8,9 @@ exit 1
 same
 inputs: 10 sources of run base (8 pytorch, 1 amd-smi-csv, 1 amd-smi-json)
 straggler: gpu 5, the slowest in 4 of 4 samples
-node default: IMBALANCED: 2 thermal rules fired
+node default (run base): IMBALANCED: 2 thermal rules fired
 exit 0
 inputs: 10 sources of run next (8 pytorch, 1 amd-smi-csv, 1 amd-smi-json)
 straggler: none persistent (gpu 2 is the slowest in 2 of 4 samples)
-node default: balanced: 2 thermal rules passed
+node default (run next): balanced: 2 thermal rules passed
 --- stderr

@@ -7,7 +7,7 @@ exit: 0
 # node: n2
 2
 exit 2
-# litsi report: node n2
+# litsi report: node n2 (run other)
 exit 2
 --- stderr
 litsi: no node has a run 'none' (ingest --run names runs)

@@ -15,7 +15,7 @@ static const char usage_str[] =
 	"                   [--min-gain x] [--max-throttle pct] [--persist pct] [--epsilon pct]\n"
 	"                   [--min-temp-diff C] [--min-samples n] [--load-activity pct]\n"
 	"                   [--load-power W] [--min-readings n] [--allow-inconclusive]\n"
-	"                   [--idle-power W] [--max-imbalanced n] [--run name]\n"
+	"                   [--idle-power W] [--max-imbalanced n] [--run name|all]\n"
 	"                   [--format text|json|junit]\n";
 
 static const struct option longopts[] = {

@@ -149,6 +149,16 @@ ingest_folder(struct litsi_ctx *ctx, const struct record_args *a)
 	return rc;
 }
 
+/* LITSI_RECORD_DIR: where the command may write its traces (absolute). */
+static void
+export_dir(const char *dir)
+{
+	char *abs = realpath(dir, NULL);
+
+	setenv("LITSI_RECORD_DIR", abs ? abs : dir, 1);
+	free(abs);
+}
+
 /* Start the sampler, run the command, stop the sampler. Return: the command's status. */
 static int
 run_record(struct litsi_ctx *ctx, struct record_args *a, char **argv, int *status)
@@ -166,6 +176,7 @@ run_record(struct litsi_ctx *ctx, struct record_args *a, char **argv, int *statu
 			record_path(r));
 	if (a->profiler)
 		cmd = wrapped = record_wrap_profiler(a->profiler, a->ro.dir, argv);
+	export_dir(a->ro.dir);
 	rc = record_run(cmd, status, &ctx->err);
 	if (!rc && ctx->err.msg[0]) {
 		error("record: %s", ctx->err.msg);

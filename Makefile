@@ -21,7 +21,7 @@ HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
 # Module-private headers: a change rebuilds every object (the tests include some).
 PRIV_HEADERS := $(wildcard src/*/*.h) tests/fuzz/jdiff.h tests/unit/unit.h
 
-.PHONY: all check check-unit check-cli check-meta check-hardening check-slurm check-stress check-headers lint asan valgrind validate \
+.PHONY: all check check-unit check-cli check-meta check-hardening check-record check-slurm check-stress check-headers lint asan valgrind validate \
 	install uninstall clean bench fuzz fuzz-build style valgrind-cli
 all: litsi
 
@@ -67,7 +67,7 @@ $(BUILD)/unit_suites.h: $(wildcard tests/unit/check_*.c) scripts/unit-suites.sh
 $(BUILD)/litsi-unit: $(UNIT_OBJ) $(BUILD)/liblitsi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/liblitsi.a $(CHECK_LIBS) $(LDLIBS_ALL)
 
-check: check-unit check-cli check-meta check-hardening check-slurm
+check: check-unit check-cli check-meta check-hardening check-record check-slurm
 
 check-unit: $(BUILD)/litsi-unit
 	LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} $(BUILD)/litsi-unit
@@ -87,6 +87,10 @@ check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=24 BOMB_RSS_MB=$(if $(SAN),1024,200) \
 		sh tests/stress/bombs.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-crash.sh
+
+# litsi record through stand-ins of the vendor tools (tests/data/record).
+check-record: $(BUILD)/litsi
+	LITSI=$(CURDIR)/$(BUILD)/litsi LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} sh tests/record/run.sh
 
 # scripts/litsi-slurm.sh end to end against a real Slurm that the test starts
 # (munged, slurmctld, slurmd on this machine); skipped when they cannot start.

@@ -36,6 +36,7 @@ struct nvml_field {	/* nvmlFieldValue_t */
 		unsigned long long ull;
 		long long sll;
 		int si;
+		unsigned short us;
 	} value;
 };
 enum {
@@ -178,6 +179,7 @@ field_number(const struct nvml_field *v, double *out)
 	case 3: *out = (double)v->value.ull; return true;
 	case 4: *out = (double)v->value.sll; return true;
 	case 5: *out = v->value.si; return true;
+	case 6: *out = v->value.us; return true;
 	default: return false;
 	}
 }

@@ -88,9 +88,20 @@ check-hardening: $(BUILD)/litsi
 		sh tests/stress/bombs.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-crash.sh
 
-# litsi record through stand-ins of the vendor tools (tests/data/record).
-check-record: $(BUILD)/litsi
-	LITSI=$(CURDIR)/$(BUILD)/litsi LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} sh tests/record/run.sh
+# litsi record through stand-ins of the vendor tools (tests/data/record) and
+# of their libraries (tests/record/fake_*.c, built as the libraries' sonames).
+FAKE_LIBS = $(BUILD)/tests/fake/libnvidia-ml.so.1 $(BUILD)/tests/fake/librocm_smi64.so.7
+check-record: $(BUILD)/litsi $(FAKE_LIBS)
+	LITSI=$(CURDIR)/$(BUILD)/litsi LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} \
+		FAKE_LIBS=$(CURDIR)/$(BUILD)/tests/fake sh tests/record/run.sh
+
+$(BUILD)/tests/fake/libnvidia-ml.so.1: tests/record/fake_nvml.c
+	@mkdir -p $(dir $@)
+	$(CC) -shared -fPIC -std=c11 $(OPT) $(WARN) -Wno-missing-prototypes -o $@ $<
+
+$(BUILD)/tests/fake/librocm_smi64.so.7: tests/record/fake_rocm_smi.c
+	@mkdir -p $(dir $@)
+	$(CC) -shared -fPIC -std=c11 $(OPT) $(WARN) -Wno-missing-prototypes -o $@ $<
 
 # scripts/litsi-slurm.sh end to end against a real Slurm that the test starts
 # (munged, slurmctld, slurmd on this machine); skipped when they cannot start.

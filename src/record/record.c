@@ -334,8 +334,10 @@ cli_argv(enum record_backend b, unsigned interval_ms, struct sbuf *arg)
 		v[2] = "--format=csv,nounits";
 		if (!probe_ok(v))
 			continue;
-		v[3] = "-lms";
+		/* The interval after the query's NUL: one buffer, v[1] taken after it grew. */
 		sbuf_addf(arg, "%c%u", '\0', interval_ms);
+		v[1] = arg->buf;
+		v[3] = "-lms";
 		v[4] = arg->buf + strlen(arg->buf) + 1;
 		return v;
 	}

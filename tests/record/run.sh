@@ -6,7 +6,8 @@
 # is tested on the real logs themselves (tests/unit/check_telemetry.c).
 # Checks the backend choice, the readings per interval, the log's ingest,
 # the command's status and signals, the sampler stopped with it (no process
-# left) and the profiler wrapping. Prints TAP; skips without python3 or the
+# left), the profiler wrapping, and the library backends through stand-ins of
+# libnvidia-ml and librocm_smi64 (FAKE_LIBS: tests/record/fake_*.c built). Prints TAP; skips without python3 or the
 # corpus.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -141,6 +142,54 @@ PATH=$NV "$LITSI" -q record -o job --db job.db --node j1 --run 42 -- sh -c '
 "$LITSI" -d job.db info --format csv >job.info
 check "recipe: 8 ranks of 10 samples each" "$(grep -c '^j1,[0-7],[0-7],.*,10,' job.info)" 8
 grep -q '^j1,0,power_w,W,' job.info && ok "recipe: the telemetry beside them" || notok "recipe: the telemetry beside them" "$(cat job.info)"
+
+# 8. The library backends through stand-ins of the libraries' ABI (synthetic
+# readings; the real libraries are checked by scripts/device-check.sh).
+if [ -n "${FAKE_LIBS:-}" ] && [ -f "$FAKE_LIBS/libnvidia-ml.so.1" ]; then
+	t0=$(date +%s)
+	LD_LIBRARY_PATH=$FAKE_LIBS PATH=$BOTH "$LITSI" record -o nvml --db nvml.db --node v1 -- sleep 1 2>nvml.err >/dev/null
+	t1=$(date +%s)
+	grep -q "sampling with nvml every 100 ms into 'nvml/nvidia-smi.csv'" nvml.err &&
+		ok "NVML before the CLIs" || notok "NVML before the CLIs" "$(cat nvml.err)"
+	grep -q '^litsi record: [0-9]* readings of 2 GPUs in [0-9.]* s ([0-9.]* a second each); sampler CPU' nvml.err &&
+		ok "NVML: the summary names the GPUs and the rate" || notok "NVML summary" "$(cat nvml.err)"
+	"$LITSI" -d nvml.db info --format csv >nvml.info
+	# has GPU METRIC...: every metric among GPU's ingested readings
+	has() {
+		g=$1
+		shift
+		for m in "$@"; do
+			awk -F, -v g="$g" -v m="$m" '$1 == "v1" && $2 == g && $3 == m { f = 1 } END { exit !f }' nvml.info || return 1
+		done
+	}
+	has 0 energy_j gfx_activity_pct gfx_clk_mhz mem_activity_pct mem_clk_mhz power_cap_w power_w temp_hotspot_c temp_mem_c throttle_pct &&
+		ok "NVML: GPU 0's metrics" || notok "NVML: GPU 0's metrics" "$(grep '^v1,0,' nvml.info)"
+	has 1 power_w throttle_pct && ! has 1 temp_mem_c && ok "NVML: GPU 1 has no memory sensor" ||
+		notok "NVML: GPU 1 has no memory sensor" "$(grep '^v1,1,' nvml.info)"
+	check "NVML: the power cap reason of GPU 1 is throttle 100" "$(awk -F, '$1 == "v1" && $2 == 1 && $3 == "throttle_pct" { print $8 "-" $10 }' nvml.info)" 100-100
+	check "NVML: the counters' columns keep nvidia-smi's names" \
+		"$(head -1 nvml/nvidia-smi.csv | tr ',' '\n' | grep -c 'clocks_event_reasons_counters.s[wt]')" 2
+	first=$(awk -F, '$1 == "v1" && $2 == 0 && $3 == "power_w" { print substr($6, 1, 10) }' nvml.info)
+	between "NVML: UTC times within the recording" "${first:-0}" "$t0" "$t1"
+	rc=0
+	LD_LIBRARY_PATH=$FAKE_LIBS FAKE_GPUS=0 PATH=$NV "$LITSI" record -o nvml0 -- true 2>nvml0.err || rc=$?
+	grep -q "sampling with nvidia-smi" nvml0.err && ok "NVML without a GPU: the next backend" ||
+		notok "NVML without a GPU: the next backend" "$(cat nvml0.err)"
+	for layout in new old; do
+		old=
+		[ $layout = old ] && old=1
+		LD_LIBRARY_PATH=$FAKE_LIBS FAKE_RSMI_OLD=$old "$LITSI" -q record --backend rocm-smi -o rsmi-$layout \
+			--db rsmi-$layout.db --node r1 -- sleep 0.5 >/dev/null
+		"$LITSI" -d rsmi-$layout.db info --format csv >rsmi.info
+		got=$(awk -F, '$1 == "r1" && $3 == "gfx_clk_mhz" { print $2 ":" $8 }' rsmi.info | tr '\n' ' ')
+		check "ROCm SMI ($layout rsmi_frequencies_t): the current sclk level" "$got" "0:1500 1:2100 "
+	done
+	got=$(awk -F, '$1 == "r1" && $2 == 1 && NF == 10 { print $3 ":" $8 }' rsmi.info | sort | tr '\n' ' ')
+	check "ROCm SMI: GPU 1's readings" "$got" "energy_j:30.518 gfx_activity_pct:99 gfx_clk_mhz:2100 mem_activity_pct:30 mem_clk_mhz:1300 power_cap_w:750 power_w:601 temp_hotspot_c:64 temp_mem_c:54 "
+else
+	n=$((n + 1))
+	echo "ok $n - library backends # SKIP no stand-in libraries (FAKE_LIBS; make check-record builds them)"
+fi
 
 echo "1..$n"
 [ $fail = 0 ]

@@ -179,11 +179,11 @@ run_record(struct litsi_ctx *ctx, struct record_args *a, char **argv, int *statu
 	export_dir(a->ro.dir);
 	rc = record_run(cmd, status, &ctx->err);
 	if (!rc && ctx->err.msg[0]) {
-		error("record: %s", ctx->err.msg);
+		error("%s", ctx->err.msg);
 		err_clear(&ctx->err);
 	}
 	if (record_stop(r, &st, &ctx->err)) {
-		warn("record: %s", ctx->err.msg);
+		warn("%s", ctx->err.msg);
 		err_clear(&ctx->err);
 	}
 	if (ctx->verbose >= 0)

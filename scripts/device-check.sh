@@ -177,5 +177,18 @@ python3*)
 esac
 "$litsi" -d "$db" thermal --node device >"$out/thermal.txt" 2>&1 && say "thermal:" && sed 's/^/device-check: | /' "$out/thermal.txt" | head -20
 
+# The vendor CLI backend too: its own loop for 5 s, readings as they come and ingested.
+if [ $vendor = nvidia ]; then cli=nvidia-smi ms=100 want=30; else cli=amd-smi ms=1000 want=3; fi
+if command -v $cli >/dev/null 2>&1; then
+	rc=0
+	"$litsi" record --backend $cli -i $ms -o "$out/cli" -- sleep 5 >/dev/null 2>"$out/cli.err" || rc=$?
+	sed 's/^/device-check: | /' "$out/cli.err" | grep 'litsi record:'
+	rows=$(grep -c '^[0-9][^,]*, *0,' "$out/cli/$cli.csv" 2>/dev/null)
+	[ $rc = 0 ] && [ "${rows:-0}" -ge $want ] && pass "$cli backend: ${rows} readings of GPU 0 in 5 s at $ms ms" ||
+		bad "$cli backend: exit $rc, ${rows:-no} readings of GPU 0 (want $want): $(tail -3 "$out/cli.err")"
+	"$litsi" -q -d "$out/cli.db" ingest --node cli "$out/cli" >/dev/null 2>"$out/cli-ingest.err" &&
+		pass "$cli backend: its log ingests" || bad "$cli backend: ingest failed: $(cat "$out/cli-ingest.err")"
+fi
+
 [ $fail = 0 ] && say "all checks passed" || say "some checks failed"
 exit $fail

@@ -88,8 +88,9 @@ char **record_wrap_profiler(const char *name, const char *dir, char *const argv[
  * forwarded to that group. When it exits, what is left of its group gets
  * SIGTERM, then SIGKILL after two seconds. *status: its exit code, 128 +
  * signal when a signal ended it, 127 when @argv[0] was not found and 126
- * when it could not be executed. Must be called with record_signals_block()
- * in force. Return: 0, or LITSI_EDB (fork failed) with *status unset.
+ * when it could not be executed (then @err holds why, with 0 returned).
+ * Must be called with record_signals_block() in force. Return: 0, or
+ * LITSI_EDB (fork failed) with *status unset.
  */
 int record_run(char *const argv[], int *status, struct err *err);
 /*
@@ -99,5 +100,11 @@ int record_run(char *const argv[], int *status, struct err *err);
  */
 void record_signals_block(void);
 void record_signals_restore(void);
+/*
+ * record_pending_signal() - take a SIGINT, SIGTERM or SIGHUP that arrived
+ * while they were blocked (e.g. during record_start()). Return: the signal,
+ * 0 when none is pending.
+ */
+int record_pending_signal(void);
 
 #endif

@@ -177,7 +177,14 @@ run_record(struct litsi_ctx *ctx, struct record_args *a, char **argv, int *statu
 	if (a->profiler)
 		cmd = wrapped = record_wrap_profiler(a->profiler, a->ro.dir, argv);
 	export_dir(a->ro.dir);
-	rc = record_run(cmd, status, &ctx->err);
+	/* Interrupted while the sampler started: the command is not started at all. */
+	rc = record_pending_signal();
+	if (rc) {
+		*status = 128 + rc;
+		rc = 0;
+	} else {
+		rc = record_run(cmd, status, &ctx->err);
+	}
 	if (!rc && ctx->err.msg[0]) {
 		error("%s", ctx->err.msg);
 		err_clear(&ctx->err);

@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -73,6 +74,7 @@ int
 rec_spawn(char *const argv[], int out_fd, int err_fd, const char *env, pid_t *pid,
 	  int *exec_errno, struct err *err)
 {
+	pid_t parent = getpid();
 	int p[2], e = 0;
 	ssize_t n;
 	pid_t c;
@@ -88,6 +90,9 @@ rec_spawn(char *const argv[], int out_fd, int err_fd, const char *env, pid_t *pi
 	if (c == 0) {
 		setpgid(0, 0);
 		child_signals();
+		/* A sampler (out_fd given) ends with litsi, even when litsi is killed. */
+		if (out_fd >= 0 && (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != parent))
+			_exit(126);
 		if ((out_fd >= 0 && dup2(out_fd, 1) < 0) || (err_fd >= 0 && dup2(err_fd, 2) < 0))
 			_exit(126);
 		if (env)
@@ -180,6 +185,21 @@ wait_forwarding(pid_t pid, int *wstatus)
 		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
 			kill(-pid, sig);
 	}
+}
+
+int
+record_pending_signal(void)
+{
+	struct timespec now = { 0, 0 };
+	sigset_t s;
+	int sig;
+
+	sigemptyset(&s);
+	sigaddset(&s, SIGINT);
+	sigaddset(&s, SIGTERM);
+	sigaddset(&s, SIGHUP);
+	sig = sigtimedwait(&s, NULL, &now);
+	return sig > 0 ? sig : 0;
 }
 
 int

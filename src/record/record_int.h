@@ -41,7 +41,7 @@ int rec_start_with(const struct record_opts *o, const struct rec_lib *lib, struc
 void rec_cell_num(FILE *f, const char *sep, bool ok, double v, int decimals);
 void rec_cell_na(FILE *f, const char *sep, const char *na);
 
-/* rec_spawn() - see proc.c. */
+/* rec_spawn() - see proc.c; a child given @out_fd (a sampler) gets SIGTERM when litsi dies. */
 int rec_spawn(char *const argv[], int out_fd, int err_fd, const char *env, pid_t *pid,
 	      int *exec_errno, struct err *err);
 /* rec_exit_status() - a wait status as a shell's $?. */

@@ -117,6 +117,24 @@ kill -TERM $pid
 rc=0; wait $pid || rc=$?
 check "SIGTERM ends the command: 128 + 15" "$rc" 143
 check "no process left after SIGTERM" "$(left)" 0
+PATH=$NV STANDIN_DELAY=3 "$LITSI" -q record -o early -- touch ran-early &
+pid=$!
+sleep 1
+kill -INT $pid
+rc=0; wait $pid || rc=$?
+check "SIGINT while the sampler starts: 130" "$rc" 130
+check "... and the command is never started" "$(ls ran-early 2>/dev/null)" ""
+check "... nor anything left" "$(left)" 0
+PATH=$NV "$LITSI" -q record -o killed -- sh -c 'echo $$ >killed.pid; exec sleep 30' &
+pid=$!
+i=0
+while [ $i -lt 200 ] && ! grep -q '^[0-9]' killed/nvidia-smi.csv 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+kill -KILL $pid
+wait $pid 2>/dev/null
+sleep 1
+check "litsi killed: the sampler ends with it" "$(ps -eo args | grep -F "$tmp/nvidia-smi/" | grep -v grep | wc -l | tr -d ' ')" 0
+# The command goes on without litsi (a training job is not killed with its recorder).
+if [ -s killed.pid ] && kill "$(cat killed.pid)" 2>/dev/null; then ok "litsi killed: the command goes on"; else notok "litsi killed: the command goes on"; fi
 PATH=$NV "$LITSI" -q record -o stop -- sleep 1
 sleep 1
 r1=$(wc -l <stop/nvidia-smi.csv)

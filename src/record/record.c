@@ -294,9 +294,9 @@ static const char *const nv_queries[] = {
 
 /* amd-smi metric: usage, power, clocks, temperature, energy, violation (MI300+). */
 static const char *const amd_groups[][7] = {
-	{ "-u", "-p", "-c", "-t", "-E", "-v", NULL },
-	{ "-u", "-p", "-c", "-t", "-E", NULL },
-	{ "-u", "-p", "-c", "-t", NULL },
+	{ "-u", "-p", "-t", "-E", "-v", "-c", NULL },
+	{ "-u", "-p", "-t", "-E", "-c", NULL },
+	{ "-u", "-p", "-t", "-c", NULL },
 };
 
 /* Run @argv to /dev/null: whether it exits 0 (the query is taken, a GPU is there). */

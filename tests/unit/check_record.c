@@ -71,6 +71,30 @@ START_TEST(test_exit_status)
 }
 END_TEST
 
+/* A file that is not executable: 126, as a shell says. */
+START_TEST(test_not_executable)
+{
+	struct err err = { 0 };
+	char path[128], *argv[] = { path, NULL };
+	FILE *f;
+	int status = -1;
+
+	setup_tmp();
+	snprintf(path, sizeof(path), "%s/job", tmpdir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("#!/bin/sh\nexit 0\n", f);
+	fclose(f);
+	ck_assert_int_eq(chmod(path, 0644), 0);
+	record_signals_block();
+	ck_assert_int_eq(record_run(argv, &status, &err), 0);
+	record_signals_restore();
+	ck_assert_int_eq(status, 126);
+	ck_assert(strstr(err.msg, ": Permission denied") != NULL);
+	rm_tree(tmpdir);
+}
+END_TEST
+
 /* What the command leaves in its process group is ended with it. */
 START_TEST(test_no_orphan)
 {
@@ -294,6 +318,7 @@ record_suite(void)
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_exit_status);
+	tcase_add_test(tc, test_not_executable);
 	tcase_add_test(tc, test_no_orphan);
 	tcase_add_test(tc, test_signal_forwarded);
 	tcase_add_test(tc, test_thread_rate);

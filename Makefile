@@ -11,7 +11,7 @@ CPPFLAGS += -Iinclude -Isrc -I$(BUILD) -D_GNU_SOURCE -include src/util/banned.h
 ALL_CFLAGS = -std=c11 -pthread $(OPT) $(WARN) $(SAN) $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS_ALL = $(PKG_LIBS) -lm $(LDLIBS)
 
-LIB_SRC := $(sort $(wildcard src/util/*.c src/parse/*.c src/store/*.c src/analysis/*.c src/results/*.c src/fmt/*.c))
+LIB_SRC := $(sort $(wildcard src/util/*.c src/parse/*.c src/store/*.c src/analysis/*.c src/results/*.c src/fmt/*.c src/record/*.c))
 CMD_SRC := $(sort $(wildcard src/cmd/*.c)) src/main.c
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(BUILD)/%.o)
@@ -21,7 +21,7 @@ HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
 # Module-private headers: a change rebuilds every object (the tests include some).
 PRIV_HEADERS := $(wildcard src/*/*.h) tests/fuzz/jdiff.h tests/unit/unit.h
 
-.PHONY: all check check-unit check-cli check-meta check-hardening check-slurm check-stress check-headers lint asan valgrind validate \
+.PHONY: all check check-unit check-cli check-meta check-hardening check-record check-slurm check-stress check-headers lint asan valgrind validate \
 	install uninstall clean bench fuzz fuzz-build style valgrind-cli
 all: litsi
 
@@ -67,7 +67,7 @@ $(BUILD)/unit_suites.h: $(wildcard tests/unit/check_*.c) scripts/unit-suites.sh
 $(BUILD)/litsi-unit: $(UNIT_OBJ) $(BUILD)/liblitsi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/liblitsi.a $(CHECK_LIBS) $(LDLIBS_ALL)
 
-check: check-unit check-cli check-meta check-hardening check-slurm
+check: check-unit check-cli check-meta check-hardening check-record check-slurm
 
 check-unit: $(BUILD)/litsi-unit
 	LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} $(BUILD)/litsi-unit
@@ -87,6 +87,21 @@ check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=24 BOMB_RSS_MB=$(if $(SAN),1024,200) \
 		sh tests/stress/bombs.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-crash.sh
+
+# litsi record through stand-ins of the vendor tools (tests/data/record) and
+# of their libraries (tests/record/fake_*.c, built as the libraries' sonames).
+FAKE_LIBS = $(BUILD)/tests/fake/libnvidia-ml.so.1 $(BUILD)/tests/fake/librocm_smi64.so.7
+check-record: $(BUILD)/litsi $(FAKE_LIBS)
+	LITSI=$(CURDIR)/$(BUILD)/litsi LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} \
+		FAKE_LIBS=$(CURDIR)/$(BUILD)/tests/fake sh tests/record/run.sh
+
+$(BUILD)/tests/fake/libnvidia-ml.so.1: tests/record/fake_nvml.c
+	@mkdir -p $(dir $@)
+	$(CC) -shared -fPIC -std=c11 $(OPT) $(WARN) -Wno-missing-prototypes -o $@ $<
+
+$(BUILD)/tests/fake/librocm_smi64.so.7: tests/record/fake_rocm_smi.c
+	@mkdir -p $(dir $@)
+	$(CC) -shared -fPIC -std=c11 $(OPT) $(WARN) -Wno-missing-prototypes -o $@ $<
 
 # scripts/litsi-slurm.sh end to end against a real Slurm that the test starts
 # (munged, slurmctld, slurmd on this machine); skipped when they cannot start.

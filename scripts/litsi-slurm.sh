@@ -3,6 +3,7 @@
 #
 # usage: litsi-slurm.sh [-l litsi] [-o outdir] [-r run] [-P n] [-s 'sbatch options'] [-w] jobdir
 #        litsi-slurm.sh -L n [-l litsi] [-o outdir] [-r run] jobdir
+#        litsi-slurm.sh -c [-l litsi] [-o outdir] [-r run] [-i ms] jobdir -- command [arg ...]
 #
 # The job's trace tree, as the nodes of a cluster write it to a shared file
 # system:
@@ -35,6 +36,20 @@
 # job ids; -w waits for the merge to end (sbatch --wait) and then prints
 # check.txt. With -L n it runs the same tasks on this machine instead, n at
 # a time (xargs -P n), then the merge.
+#
+# With -c (capture), run inside a Slurm allocation (an sbatch script), it
+# records the job itself: one task per node of the allocation runs
+#
+#   srun --ntasks-per-node=1 litsi record -o jobdir/NODE --db outdir/nodes/NODE.db \
+#       --node NODE --run RUN -- command [arg ...]
+#
+# NODE being the node's host name and RUN -r or $SLURM_JOB_ID: each node's
+# GPUs are sampled (every -i ms, default litsi record's 100) for as long as
+# its command runs, and whatever the command writes into $LITSI_RECORD_DIR
+# (jobdir/NODE: e.g. one torch.profiler trace per rank) is ingested with the
+# telemetry. Then each node is reported (nodes/NODE.json) and the nodes are
+# merged and checked as above (job.db, check.*, fleet.*, failed.txt). The
+# script exits with srun's status: the job's.
 #
 # This script, litsi and jobdir must be visible at the same paths on the
 # compute nodes (a shared file system). -s passes options to both sbatch
@@ -113,16 +128,43 @@ run_merge() {
 	echo "litsi-slurm: merged $# node(s) into $out/job.db"
 }
 
+# capture-task OUT MS -- command...: record this node's part of the job, then report it.
+run_capture_task() {
+	out=$1 ms=$2
+	shift 3
+	. "$out/litsi-slurm.env"
+	node=$(hostname)
+	case $node in *[!A-Za-z0-9._-]*) echo "litsi-slurm: host name '$node' is not a node name" >&2; exit 2 ;; esac
+	db=$out/nodes/$node.db
+	rm -f "$db" "$db-wal" "$db-shm" "$out/nodes/$node.ok" "$out/nodes/$node.json"
+	rc=0
+	# The job's own output goes where Slurm sends it; litsi record's lines too.
+	"$LITSI" record -o "$JOB/$node" -i "$ms" --db "$db" --node "$node" --run "$RUN" \
+		-- "$@" || rc=$?
+	rep=0
+	"$LITSI" -d "$db" report --node "$node" --format json >"$out/nodes/$node.json" \
+		2>>"$out/nodes/$node.log" || rep=$?
+	if [ $rep -le 1 ] || [ $rep = 5 ]; then
+		touch "$out/nodes/$node.ok"
+	else
+		echo "node $node: report failed (exit $rep)" >>"$out/nodes/$node.log"
+	fi
+	exit $rc
+}
+
 case ${1:-} in
 --task) run_task "$2" "${3:-${SLURM_ARRAY_TASK_ID:?not in a Slurm array task}}"; exit 0 ;;
 --merge) run_merge "$2"; exit 0 ;;
+--capture-task) shift; run_capture_task "$@" ;;
 esac
 
 # ---- submission ----
 litsi=$(command -v litsi 2>/dev/null || true)
-out='' run='' parallel=0 local_n=0 sbopts='' wait=0
-while getopts l:o:r:P:s:L:wh opt; do
+out='' run='' parallel=0 local_n=0 sbopts='' wait=0 capture=0 ms=100
+while getopts l:o:r:P:s:L:wci:h opt; do
 	case $opt in
+	c) capture=1 ;;
+	i) ms=$OPTARG ;;
 	l) litsi=$OPTARG ;;
 	o) out=$OPTARG ;;
 	r) run=$OPTARG ;;
@@ -134,8 +176,19 @@ while getopts l:o:r:P:s:L:wh opt; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# = 1 ] || usage
-job=${1%/}
+if [ $capture = 1 ]; then
+	[ $# -ge 3 ] && [ "$2" = -- ] || usage
+	job=${1%/}
+	shift 2
+	[ -n "${SLURM_JOB_ID:-}" ] || die "-c runs inside a Slurm allocation (an sbatch script)"
+	command -v srun >/dev/null 2>&1 || die "srun not found"
+	case $ms in '' | *[!0-9]*) die "invalid -i '$ms'" ;; esac
+	[ -n "$run" ] || run=$SLURM_JOB_ID
+	mkdir -p "$job"
+else
+	[ $# = 1 ] || usage
+	job=${1%/}
+fi
 [ -d "$job" ] || die "'$job' is not a folder"
 [ -n "$litsi" ] && [ -x "$litsi" ] || die "litsi not found: put it in PATH or give -l path"
 case $parallel in *[!0-9]*) die "invalid -P '$parallel'" ;; esac
@@ -148,6 +201,21 @@ self=$(abspath "$0")
 case $run in *[!A-Za-z0-9._-]*) die "invalid run name '$run' (letters, digits, '.', '_', '-')" ;; esac
 mkdir -p "$out/nodes" "$out/logs"
 out=$(cd "$out" && pwd)
+
+if [ $capture = 1 ]; then
+	# One recording task per node of the allocation; then every node's report merged.
+	case $litsi$job$out in *\'*) die "paths may not hold a single quote" ;; esac
+	printf 'LITSI=%s\nJOB=%s\nRUN=%s\n' "'$litsi'" "'$job'" "'$run'" >"$out/litsi-slurm.env"
+	nn=${SLURM_JOB_NUM_NODES:-1}
+	rc=0
+	srun --nodes="$nn" --ntasks="$nn" --ntasks-per-node=1 \
+		sh "$self" --capture-task "$out" "$ms" -- "$@" || rc=$?
+	(cd "$job" && for d in *; do [ -d "$d" ] && printf '%s\n' "$d"; done) | LC_ALL=C sort >"$out/nodes.txt"
+	if [ -s "$out/nodes.txt" ]; then
+		(run_merge "$out") || echo "litsi-slurm: the merge failed" >&2
+	fi
+	exit $rc
+fi
 
 # The nodes: the job folder's sub-folders, in name order.
 (cd "$job" && for d in *; do [ -d "$d" ] && printf '%s\n' "$d"; done) | LC_ALL=C sort >"$out/nodes.txt"

@@ -50,6 +50,7 @@ int cmd_fleet(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_report(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_synth(int argc, char **argv, struct litsi_ctx *ctx);
 int cmd_plot(int argc, char **argv, struct litsi_ctx *ctx);
+int cmd_record(int argc, char **argv, struct litsi_ctx *ctx);
 
 /* ---- options shared by the commands: one definition each (src/cmd/cmdutil.c) ---- */
 

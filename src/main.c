@@ -26,6 +26,7 @@ static const struct cmd commands[] = {
 	  "the main job: ingest, find the straggler, recommend caps, give a verdict" },
 	{ "synth", cmd_synth, CMD_NO_DB, "simulate a training node and write its traces and telemetry" },
 	{ "plot", cmd_plot, CMD_NO_DB, "draw the paper's figures with gnuplot" },
+	{ "record", cmd_record, CMD_NO_DB, "run a job and sample every GPU of the machine while it runs" },
 };
 
 static const char usage_str[] =

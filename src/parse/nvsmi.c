@@ -40,6 +40,8 @@ static const struct nv_map nv_map[] = {
 	{ "power.min_limit", METRIC_POWER_MIN, "W", COL_VALUE },
 	{ "power.max_limit", METRIC_POWER_MAX, "W", COL_VALUE },
 	{ "power.default_limit", METRIC_POWER_DEFAULT, "W", COL_VALUE },
+	/* Not an nvidia-smi query: NVML's energy counter as litsi record writes it, in J. */
+	{ "total_energy_consumption", METRIC_ENERGY, "J", COL_VALUE },
 	{ "temperature.gpu", METRIC_TEMP_HOTSPOT, "C", COL_VALUE },
 	{ "temperature.memory", METRIC_TEMP_MEM, "C", COL_VALUE },
 	{ "clocks.current.sm", METRIC_GFX_CLK, "MHz", COL_VALUE },

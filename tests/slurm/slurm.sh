@@ -7,7 +7,9 @@
 # with a straggler, one balanced, one without telemetry), submits it (a job
 # array of four tasks and a dependent merge job), waits for both, and checks
 # every node's straggler and verdict in the merged database against the
-# simulator's truth.json, and the fleet view (litsi fleet) too. The daemons it started are stopped by their pids on
+# simulator's truth.json, and the fleet view (litsi fleet) too. Then it runs
+# the capture mode (-c) in a batch job: litsi record on the node, with a
+# stand-in nvidia-smi, ingested as node $(hostname) and run $SLURM_JOB_ID. The daemons it started are stopped by their pids on
 # exit. Skipped, with the reason, only when the daemons cannot start.
 # The job folder is job42/, so its nodes are named job42/node-a ... (run/node).
 # Env: LITSI (binary). Prints TAP.
@@ -185,6 +187,44 @@ for name in sorted(os.listdir(job)):
     if name == "node-d" and r["temp_spread"] is not None:
         sys.exit("node-d has no telemetry but a temperature spread")
 PY
+fi
+
+# ---- litsi-slurm.sh -c: the job itself recorded on each node of the allocation ----
+# (the GPUs sampled through the stand-in nvidia-smi of tests/data/record, which
+# replays a real log of the corpus; the command writes a file into its folder)
+corpus=${LITSI_CORPUS:-$top/../shared/corpus}
+case $corpus in /*) ;; *) corpus=$(cd "$corpus" 2>/dev/null && pwd || echo "$corpus") ;; esac
+if [ -f "$corpus/nvidia_smi_gpu_glasses/nvidia_smi.csv" ] && command -v sqlite3 >/dev/null 2>&1; then
+	mkdir -p "$tmp/standin"
+	cp "$top/tests/data/record/nvidia-smi" "$tmp/standin/nvidia-smi"
+	cjob=$tmp/cjob
+	cat >"$tmp/capture.sbatch" <<EOF
+#!/bin/sh
+export PATH="$tmp/standin:\$PATH" LITSI_CORPUS="$corpus"
+exec sh "$top/scripts/litsi-slurm.sh" -c -l "$LITSI" -o "$tmp/cout" "$cjob" -- \\
+	sh -c 'sleep 2; echo trained >"\$LITSI_RECORD_DIR/done"; exit 3'
+EOF
+	timeout 180 sbatch --wait --output="$tmp/capture.out" "$tmp/capture.sbatch" >"$tmp/capture.sub" 2>&1
+	rc=$?
+	jobid=$(sed -n 's/^Submitted batch job //p' "$tmp/capture.sub")
+	me=$(hostname)
+	rec=$cjob/$me
+	[ "$rc" != 0 ] && [ -n "$jobid" ] && grep -q "sampling with nvidia-smi every 100 ms into '$rec/nvidia-smi.csv'" "$tmp/capture.out" &&
+		ok "capture job $jobid: litsi record ran on the node; the job's failure is the batch job's" ||
+		notok "capture job: exit $rc" "$(cat "$tmp/capture.sub" "$tmp/capture.out" 2>/dev/null | tail -20)"
+	rows=$(grep -c '^[0-9][^,]*, 0, ' "$rec/nvidia-smi.csv" 2>/dev/null)
+	[ "${rows:-0}" -ge 10 ] && [ "$(cat "$rec/done" 2>/dev/null)" = trained ] &&
+		ok "capture: $rows readings of GPU 0 in the node's folder, beside what the command wrote" ||
+		notok "capture: readings in $rec" "$(ls -la "$rec" 2>&1)"
+	got=$(sqlite3 "$tmp/cout/nodes/$me.db" "SELECT DISTINCT n.name || ' ' || s.run FROM source s JOIN node n ON n.id = s.node_id" 2>&1)
+	[ "$got" = "$me $jobid" ] && ok "capture: ingested as node \$(hostname), run \$SLURM_JOB_ID" ||
+		notok "capture: node and run" "$got"
+	[ -f "$tmp/cout/nodes/$me.ok" ] && [ -s "$tmp/cout/nodes/$me.json" ] && [ -f "$tmp/cout/job.db" ] &&
+		[ -f "$tmp/cout/check.txt" ] && ok "capture: the node reported, merged and checked" ||
+		notok "capture: report and merge" "$(ls "$tmp/cout" "$tmp/cout/nodes" 2>&1; cat "$tmp/cout"/nodes/*.log 2>/dev/null)"
+else
+	n=$((n + 1))
+	echo "ok $n - capture with litsi record # SKIP corpus or sqlite3 absent"
 fi
 echo "1..$n"
 exit $fail

@@ -22,5 +22,6 @@ commands:
    report    the main job: ingest, find the straggler, recommend caps, give a verdict
    synth     simulate a training node and write its traces and telemetry
    plot      draw the paper's figures with gnuplot
+   record    run a job and sample every GPU of the machine while it runs
 
 See 'litsi help COMMAND' or man litsi-COMMAND for a command's options.

@@ -143,7 +143,7 @@ ingest_folder(struct litsi_ctx *ctx, const struct record_args *a)
 	rc = store_open(a->db, STORE_RDWR, &ctx->st, &ctx->err);
 	if (rc)
 		return rc;
-	rc = ingest_paths(ctx, node, a->so.res.run, NULL, NULL, 1, paths);
+	rc = ingest_paths(ctx, node, NULL, a->so.res.run, NULL, NULL, 1, paths);
 	store_close(ctx->st);
 	ctx->st = NULL;
 	return rc;

@@ -167,14 +167,14 @@ store_check_run_identity(struct store *st, int64_t source_id, const char *path, 
 	iso_time(c.my_lo, t_me, sizeof(t_me));
 	iso_time(c.other_lo, t_other, sizeof(t_other));
 	if (c.why == 1)
-		snprintf(what, sizeof(what), "repeats its profiler step %lld", (long long)c.step);
+		snprintf(what, sizeof(what), "repeats profiler step %lld of", (long long)c.step);
 	else if (c.why == 2)
-		snprintf(what, sizeof(what), "overlaps it in time");
+		snprintf(what, sizeof(what), "overlaps in time");
 	else
-		snprintf(what, sizeof(what), "comes from another process (baseTimeNanoseconds)");
+		snprintf(what, sizeof(what), "comes from another process (baseTimeNanoseconds) than");
 	return err_set(err, LITSI_EDATA,
 		       "%s: another run of GPU %d of node '%s': this file (traced from %s) %s "
-		       "of '%s' (traced from %s%s%s%s); two runs are never pooled: give this one "
+		       "'%s' (traced from %s%s%s%s); two runs are never pooled: give this one "
 		       "its own run (--run NAME, or --run auto to name it after its start time) "
 		       "or its own node (--node NAME)",
 		       path, c.device, w.node, t_me, what, w.path, t_other,

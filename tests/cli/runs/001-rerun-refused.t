@@ -4,7 +4,7 @@ run: litsi ingest --node-from dir run44/ 2>&1 | grep -c 'another run of GPU'; li
 exit: 0
 --- stdout
 8
-litsi: rank2.json.gz: another run of GPU 2 of node 'n18': this file (traced from 2026-02-15T10:00:00Z) repeats its profiler step 10 of rank2.json.gz' (traced from 2026-02-15T10:00:00Z); two runs are never pooled: give this one its own run (--run NAME, or --run auto to name it after its start time) or its own node (--node NAME)
+litsi: rank2.json.gz: another run of GPU 2 of node 'n18': this file (traced from 2026-02-15T10:00:00Z) repeats profiler step 10 of rank2.json.gz' (traced from 2026-02-15T10:00:00Z); two runs are never pooled: give this one its own run (--run NAME, or --run auto to name it after its start time) or its own node (--node NAME)
 exit 0
 -|9|48
 2026-02-15T09:59:58Z|9|48

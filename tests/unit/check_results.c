@@ -168,10 +168,13 @@ make_node(enum tel_case tc, bool one_gpu)
 	struct err err = { 0 };
 
 	ck_assert_int_eq(store_open(dbpath, STORE_RDWR, &st, &err), 0);
+	/* Readings outside the traced window are refused after the traces, taken before. */
+	if (tc == TEL_OUTSIDE)
+		ingest_tel(st, tc);
 	ingest_trace(st, 2, 0, 0, "a");
 	if (!one_gpu)
 		ingest_trace(st, 3, 1, 50000000, "b");
-	if (tc != TEL_NONE)
+	if (tc != TEL_NONE && tc != TEL_OUTSIDE)
 		ingest_tel(st, tc);
 	return st;
 }

@@ -454,7 +454,13 @@ START_TEST(test_one_gpu_one_run_one_product)
 	ck_assert_int_eq(ingest_at(st, "d", 0, t, "NVIDIA B200", &err), LITSI_EDATA);
 	ck_assert_ptr_nonnull(strstr(err.msg, "'NVIDIA H100 80GB HBM3' in 'a'"));
 	err_clear(&err);
-	ck_assert_int_eq(ingest_at(st, "e", 0, t, "H100 80GB HBM3", &err), 0);
+	ck_assert_int_eq(ingest_at(st, "e", 0, t + 2000, "H100 80GB HBM3", &err), 0);
+	/* The same GPU over the same time again: another run, whatever the gap. */
+	ck_assert_int_eq(ingest_at(st, "h", 0, t + 500, NULL, &err), LITSI_EDATA);
+	ck_assert_ptr_nonnull(strstr(err.msg, "h: another run of GPU 0 of node 'default'"));
+	ck_assert_ptr_nonnull(strstr(err.msg, "overlaps in time 'a'"));
+	ck_assert_ptr_nonnull(strstr(err.msg, "--run auto"));
+	err_clear(&err);
 	/* Another GPU of the node, a day later: another run all the same. */
 	ck_assert_int_eq(ingest_at(st, "f", 1, t + 24 * 60 * min, NULL, &err), LITSI_EDATA);
 	ck_assert_ptr_nonnull(strstr(err.msg, "on node 'default': two runs"));

@@ -189,13 +189,23 @@ progress(void *arg, uint64_t done, uint64_t total)
 static void
 print_where(FILE *out, const struct source_where *w)
 {
+	char *v;
+
 	if (!w->path[0])
 		return;
-	if (w->node[0])
-		fprintf(out, " into node %s", w->node);
-	if (w->run[0])
-		fprintf(out, ", run %s", w->run);
-	fprintf(out, " from %s", w->path);
+	if (w->node[0]) {
+		v = visible_dup(w->node);
+		fprintf(out, " into node %s", v);
+		free(v);
+	}
+	if (w->run[0]) {
+		v = visible_dup(w->run);
+		fprintf(out, ", run %s", v);
+		free(v);
+	}
+	v = visible_dup(w->path);
+	fprintf(out, " from %s", v);
+	free(v);
 }
 
 /*

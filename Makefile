@@ -87,6 +87,7 @@ check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=24 BOMB_RSS_MB=$(if $(SAN),1024,200) \
 		sh tests/stress/bombs.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-crash.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-signal.sh
 
 # scripts/litsi-slurm.sh end to end against a real Slurm that the test starts
 # (munged, slurmctld, slurmd on this machine); skipped when they cannot start.

@@ -3,6 +3,7 @@
 #ifndef LITSI_UTIL_H
 #define LITSI_UTIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -88,6 +89,15 @@ void sbuf_add_json(struct sbuf *sb, const char *s, size_t n);
 void sbuf_add_xml(struct sbuf *sb, const char *s, size_t n);
 /* visible_dup() - malloc'd sbuf_add_visible() of @s; NULL for NULL. */
 char *visible_dup(const char *s);
+/*
+ * out_printf() - fprintf() for text leaving litsi on a terminal, a text line
+ * or stderr: the format (litsi's own) is copied as written, every %s and %c
+ * argument goes through sbuf_add_visible(). The only printf that src/cmd/,
+ * main.c and the error helpers use for anything but constant text
+ * (scripts/lint.sh). Return: 0, or -1 when @out has an error.
+ */
+int out_printf(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int out_vprintf(FILE *out, const char *fmt, va_list ap);
 
 /* ---- arena: many small strings freed at once (git mem_pool) ---- */
 struct arena_block;

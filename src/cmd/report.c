@@ -263,10 +263,10 @@ text_straggler(FILE *out, const struct node_report *r)
 	fprintf(out, isnan(th->freq_spread) ? "n/a" : "%.3fx", th->freq_spread);
 	fputs(" (max/min of per-GPU medians)\n  hottest first:", out);
 	for (i = 0; i < th->nhot; i++)
-		fprintf(out, "%s%d", i ? "," : " ", th->hottest[i]);
+		out_printf(out, "%s%d", i ? "," : " ", th->hottest[i]);
 	fputs("; slowest clock first:", out);
 	for (i = 0; i < th->nslow; i++)
-		fprintf(out, "%s%d", i ? "," : " ", th->slowest[i]);
+		out_printf(out, "%s%d", i ? "," : " ", th->slowest[i]);
 	fputc('\n', out);
 	if (!isnan(th->spearman))
 		fprintf(out, "  Spearman correlation of temperature and lead: %.3f (negative: "
@@ -312,7 +312,7 @@ text_corr(struct litsi_ctx *ctx, const struct node_report *r, size_t min)
 	if (!shown)
 		fputs("  none defined (no kernel varies in both overlap and duration)\n", ctx->out);
 	if (few)
-		fprintf(ctx->out, "  (%zu kernel%s with fewer instances not ranked; see litsi corr)\n",
+		out_printf(ctx->out, "  (%zu kernel%s with fewer instances not ranked; see litsi corr)\n",
 			few, few == 1 ? "" : "s");
 	free(used);
 }
@@ -328,7 +328,7 @@ text_model(FILE *out, const struct node_report *r)
 		return;
 	}
 	for (a = 0; a < MODEL_NAGG; a++) {
-		fprintf(out, "  %-12s align to %-3s GPU: throughput x%.3f", scenarios[a],
+		out_printf(out, "  %-12s align to %-3s GPU: throughput x%.3f", scenarios[a],
 			align_name[a], r->n.perf.S_C[a]);
 		if (r->has_power)
 			fprintf(out, ", node GPU power x%.3f\n", r->pw[a].ratio);
@@ -336,7 +336,7 @@ text_model(FILE *out, const struct node_report *r)
 			fputs(", node GPU power n/a\n", out);
 	}
 	if (!r->has_power)
-		fprintf(out, "  power model unavailable: %s unknown (give --baseline-power and "
+		out_printf(out, "  power model unavailable: %s unknown (give --baseline-power and "
 			     "--idle-power to litsi model)\n", res_power_missing(&r->n));
 }
 
@@ -351,10 +351,10 @@ text_caps(FILE *out, const struct node_report *r)
 		const struct res_caps *c = &r->caps[s];
 
 		if (!r->has_caps[s]) {
-			fprintf(out, "  %s: unavailable: %s\n", scenarios[s], r->why_caps[s]);
+			out_printf(out, "  %s: unavailable: %s\n", scenarios[s], r->why_caps[s]);
 			continue;
 		}
-		fprintf(out, "  %s: sum %lld W of %lld W, predicted throughput x%.3f, power x%.3f\n",
+		out_printf(out, "  %s: sum %lld W of %lld W, predicted throughput x%.3f, power x%.3f\n",
 			scenarios[s], (long long)c->sum_caps, (long long)c->P_n, c->s_iter,
 			c->pratio);
 		for (g = 0; g < c->G; g++) {
@@ -367,10 +367,10 @@ text_caps(FILE *out, const struct node_report *r)
 		if (r->has_caps[s]) {
 			const struct part_limits *l = &r->caps[s].lim;
 
-			fprintf(out, "  limits: TDP %d W (%s), initial cap %d W (%s), min limit ",
+			out_printf(out, "  limits: TDP %d W (%s), initial cap %d W (%s), min limit ",
 				l->tdp, l->tdp_from, l->cap0, l->cap0_from);
 			if (l->min)
-				fprintf(out, "%d W (%s)\n", l->min, l->min_from);
+				out_printf(out, "%d W (%s)\n", l->min, l->min_from);
 			else
 				fputs("none\n", out);
 			break;
@@ -409,9 +409,9 @@ render_detail(struct litsi_ctx *ctx, const struct report_opts *o, const struct n
 		cr.p.scenario = (enum caps_scenario)s;
 		if (o->budget >= 0)
 			cr.p.budget = o->budget;
-		fprintf(ctx->out, "\n== Caps, scenario %s ==\n", scenarios[s]);
+		out_printf(ctx->out, "\n== Caps, scenario %s ==\n", scenarios[s]);
 		if (!r->has_caps[s]) {
-			fprintf(ctx->out, "unavailable: %s\n", r->why_caps[s]);
+			out_printf(ctx->out, "unavailable: %s\n", r->why_caps[s]);
 			continue;
 		}
 		f = fmt_new(ctx->out, FMT_TABLE);
@@ -435,12 +435,12 @@ render_text(struct litsi_ctx *ctx, const struct report_opts *o, const struct nod
 	fputs("\n\n", ctx->out);
 	if ((rc = inputs_text(ctx, r->node->name, &in, &count)))
 		return rc;
-	fprintf(ctx->out, "inputs: %zu source%s", count, count == 1 ? "" : "s");
+	out_printf(ctx->out, "inputs: %zu source%s", count, count == 1 ? "" : "s");
 	if (o->so.res.run) {
 		fputs(" of run ", ctx->out);
 		fmt_text_str(ctx->out, o->so.res.run);
 	}
-	fprintf(ctx->out, " (%s)\n", in.buf);
+	out_printf(ctx->out, " (%s)\n", in.buf);
 	sbuf_release(&in);
 	f = fmt_new(ctx->out, FMT_TABLE);
 	rc = render_gpus(ctx, f, r, 1);
@@ -816,7 +816,7 @@ cmd_report(int argc, char **argv, struct litsi_ctx *ctx)
 	/* Whatever went to stdout comes first, even when both go to one file. */
 	fflush(ctx->out);
 	if (tmp && o.keep)
-		fprintf(stderr, "litsi: the database is kept in '%s'\n", tmp);
+		out_printf(stderr, "litsi: the database is kept in '%s'\n", tmp);
 	else if (tmp)
 		remove_db(tmp);
 	free(tmp);

@@ -69,8 +69,8 @@ in_err(struct store_input *in, const char *what, struct err *err)
  * Immutable ignores a -wal file: its transactions would be lost without a
  * word, so such an input (a profiler still writing, or killed) is refused.
  */
-static int
-check_no_wal(const char *path, struct err *err)
+int
+store_check_no_wal(const char *path, struct err *err)
 {
 	struct sbuf wal = SBUF_INIT;
 	struct stat sb;
@@ -96,7 +96,7 @@ store_input_open(const char *path, const struct store_input_limits *lim,
 	int rc;
 
 	*out = NULL;
-	if (check_no_wal(path, err))
+	if (store_check_no_wal(path, err))
 		return err->status;
 	in = xcalloc(1, sizeof(*in));
 	in->path = xstrdup(path);

@@ -518,6 +518,19 @@ check_schema(struct merge *m, const char *alias, const char *path, struct err *e
 				       "cannot merge '%s' into '%s': table '%s' differs (same "
 				       "schema version %d, different columns)",
 				       path, m->out_path, m->t[i].name, v);
+		/* Only tables are read: a view (which may never end) is refused. */
+		sbuf_reset(&m->sql);
+		add_tpl(&m->sql, "SELECT type FROM @S.sqlite_master WHERE name = ?1", alias, alias);
+		if (query_row(m, m->sql.buf, m->t[i].name, NULL, &sig, 1, &found, err))
+			return err->status;
+		bad = !found || !sig || strcmp(sig, "table");
+		if (bad)
+			err_set(err, LITSI_EDB,
+				"cannot merge '%s' into '%s': '%s' is a %s, not a table",
+				path, m->out_path, m->t[i].name, sig ? sig : "missing object");
+		free(sig);
+		if (bad)
+			return err->status;
 	}
 	if ((size_t)ntab != m->nt)
 		return err_set(err, LITSI_EDB,
@@ -1021,30 +1034,29 @@ merge_one(struct merge *m, const char *dst, const char *src, const char *also, i
 static int
 attach(struct merge *m, const char *path, const char *alias, struct err *err)
 {
-	struct sbuf uri = SBUF_INIT;
 	sqlite3_stmt *s;
-	const char *p;
+	char *uri;
 	int rc;
 
-	/* A read-only URI; '%', '?' and '#' in the path are escaped. */
-	sbuf_addstr(&uri, "file:");
-	for (p = path; *p; p++) {
-		if (*p == '%' || *p == '?' || *p == '#')
-			sbuf_addf(&uri, "%%%02X", (unsigned char)*p);
-		else
-			sbuf_addch(&uri, *p);
-	}
-	sbuf_addstr(&uri, "?mode=ro");
+	/*
+	 * An input is read as the other readers read a database: read-only and
+	 * immutable (no lock, no -wal or -shm file made beside it, readable in a
+	 * read-only folder). Immutable ignores a -wal file, so an input with
+	 * pages still in one is refused rather than read without them.
+	 */
+	if (store_check_no_wal(path, err))
+		return err->status;
+	uri = store_path_uri(path, "mode=ro&immutable=1");
 	sbuf_reset(&m->sql);
 	add_tpl(&m->sql, "ATTACH ?1 AS @S", alias, alias);
 	if (store_prepare(m->st, m->sql.buf, &s, err)) {
-		sbuf_release(&uri);
+		free(uri);
 		return err->status;
 	}
-	sqlite3_bind_text(s, 1, uri.buf, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 1, uri, -1, SQLITE_STATIC);
 	rc = sqlite3_step(s);
 	sqlite3_finalize(s);
-	sbuf_release(&uri);
+	free(uri);
 	if (rc != SQLITE_DONE)
 		return err_set(err, LITSI_EDB, "%s: cannot open database: %s", path,
 			       sqlite3_errmsg(m->st->db));
@@ -1350,7 +1362,7 @@ publish(struct merge *m, const char *tmp, const char *out, struct err *err)
 
 int
 store_merge(const char *out_path, const char *const *inputs, size_t n,
-	    struct merge_stats *stats, struct err *err)
+	    const volatile sig_atomic_t *stop, struct merge_stats *stats, struct err *err)
 {
 	struct merge m = { .out_path = out_path, .inputs = inputs, .sql = SBUF_INIT,
 			   .joins = SBUF_INIT };
@@ -1376,6 +1388,7 @@ store_merge(const char *out_path, const char *const *inputs, size_t n,
 	}
 	if (store_open(tmp.buf, existed ? STORE_RDWR : STORE_BULK, &m.st, err))
 		goto out;
+	store_set_stop(m.st, stop);
 	if (user_version(&m, "main", &m.version, err) || read_schema(&m, err) ||
 	    temp_tables(&m, false, err))
 		goto out;

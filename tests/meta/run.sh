@@ -190,6 +190,11 @@ for who in root sudo; do
 	fi
 done
 
+# 10. One door for text leaving litsi: every print in the front end of a
+# string that is not litsi's own goes through out_printf() (scripts/lint-print.awk).
+msg=$(cd "$top" && awk -f scripts/lint-print.awk src/cmd/*.c src/main.c 2>&1)
+if [ -z "$msg" ]; then ok "every print of a name goes through out_printf()"; else notok "every print of a name goes through out_printf()" "$msg"; fi
+
 echo "1..$n"
 echo "meta: $pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]

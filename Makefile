@@ -88,6 +88,7 @@ check-hardening: $(BUILD)/litsi
 		sh tests/stress/bombs.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-crash.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-signal.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/prom-hosts.sh
 
 # scripts/litsi-slurm.sh end to end against a real Slurm that the test starts
 # (munged, slurmctld, slurmd on this machine); skipped when they cannot start.

@@ -101,6 +101,8 @@ struct store_ingest {
 	size_t names_cap, names_nr;
 	struct node_devs *ndevs;	/* per node of the file: device -> gpu.id */
 	size_t nr_ndevs, alloc_ndevs, cur_ndevs;
+	struct hmap ndevs_ix;		/* node_id -> index in ndevs */
+	struct hmap nodes_seen;		/* node_ids already in node_ids */
 	size_t devs_nr;		/* GPUs seen, over every node */
 	struct name_slot *metrics;
 	size_t metrics_cap, metrics_nr;
@@ -334,9 +336,8 @@ node_devs(struct store_ingest *ig)
 
 	if (ig->cur_ndevs < ig->nr_ndevs && ig->ndevs[ig->cur_ndevs].node_id == ig->node_id)
 		return &ig->ndevs[ig->cur_ndevs];
-	for (i = 0; i < ig->nr_ndevs; i++)
-		if (ig->ndevs[i].node_id == ig->node_id)
-			break;
+	i = (size_t)hmap_intern(&ig->ndevs_ix, &ig->node_id, sizeof(ig->node_id),
+				(int64_t)ig->nr_ndevs);
 	if (i == ig->nr_ndevs) {
 		VEC_GROW(ig->ndevs, ig->nr_ndevs + 1, ig->alloc_ndevs);
 		ig->ndevs[ig->nr_ndevs++] = (struct node_devs){ .node_id = ig->node_id };
@@ -835,7 +836,6 @@ static int
 sink_node(struct sink *sk, const char *name, struct err *err)
 {
 	struct store_ingest *ig = sk->ctx;
-	size_t i;
 
 	if (ig->nodes_first && !strcmp(ig->node, name))
 		return 0;
@@ -857,9 +857,9 @@ sink_node(struct sink *sk, const char *name, struct err *err)
 		ig->node_id = -1;	/* looked up again by ensure_node */
 	if (ensure_node(ig, err))
 		return err->status;
-	for (i = 0; i < ig->nr_nodes; i++)
-		if (ig->node_ids[i] == ig->node_id)
-			return 0;
+	if (hmap_get(&ig->nodes_seen, &ig->node_id, sizeof(ig->node_id)) >= 0)
+		return 0;
+	hmap_intern(&ig->nodes_seen, &ig->node_id, sizeof(ig->node_id), 0);
 	VEC_GROW(ig->node_ids, ig->nr_nodes + 1, ig->alloc_nodes);
 	ig->node_ids[ig->nr_nodes++] = ig->node_id;
 	return 0;
@@ -881,6 +881,8 @@ ingest_free(struct store_ingest *ig)
 	for (i = 0; i < ig->nr_ndevs; i++)
 		free(ig->ndevs[i].gpu);
 	free(ig->ndevs);
+	hmap_release(&ig->ndevs_ix);
+	hmap_release(&ig->nodes_seen);
 	free(ig->samples);
 	link_free(&ig->link);
 	free(ig->format);

@@ -108,6 +108,12 @@ void store_ingest_abort(struct store_ingest *ig);
 /* store_has_source() - whether a source with content hash @sha_hex exists. */
 int store_has_source(struct store *st, const char *sha_hex, bool *has, struct err *err);
 
+/*
+ * store_is_litsi_file() - whether @path is a litsi database (an SQLite file
+ * holding litsi's tables), read immutable: nothing is written beside it.
+ */
+bool store_is_litsi_file(const char *path);
+
 /* ---- merge (litsi merge; src/store/store_merge.c) ---- */
 struct merge_stats {
 	int64_t sources;	/* sources the input holds */

@@ -424,6 +424,42 @@ cmp_str(const void *a, const void *b)
 }
 
 /*
+ * Inside a directory walk, the output database, its -wal, -shm and -journal
+ * files and every other litsi database are not inputs (a litsi database
+ * holds SQLite tables a reader could take for rocpd): each is listed as
+ * skipped; databases are combined with litsi merge.
+ */
+static const char *
+walk_skips_db(struct ingest_run *run, const char *path)
+{
+	static const char *const side[] = { "-wal", "-shm", "-journal" };
+	struct stat a, b;
+	size_t i, n = strlen(path);
+
+	if (stat(path, &a))
+		return NULL;
+	if (!stat(run->ctx->db_path, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+		return "the output database";
+	for (i = 0; i < ARRAY_SIZE(side); i++) {
+		size_t k = strlen(side[i]);
+		char *base;
+		bool same;
+
+		if (n <= k || strcmp(path + n - k, side[i]))
+			continue;
+		base = xstrndup(path, n - k);
+		same = !stat(base, &a) && !stat(run->ctx->db_path, &b) && a.st_dev == b.st_dev &&
+		       a.st_ino == b.st_ino;
+		free(base);
+		if (same)
+			return "a file of the output database";
+	}
+	if (store_is_litsi_file(path))
+		return "a litsi database, not a trace: combine databases with litsi merge";
+	return NULL;
+}
+
+/*
  * Inside a directory walk, a symbolic link to a directory is not followed
  * (two links can make a loop) and a FIFO, socket or device is not opened (a
  * FIFO blocks); each is listed as skipped. Paths named on the command line
@@ -442,6 +478,8 @@ walk_skips(struct ingest_run *run, const char *path)
 	else if (S_ISLNK(lst.st_mode) ? stat(path, &st) == 0 && !S_ISREG(st.st_mode)
 				      : !S_ISREG(lst.st_mode) && !S_ISDIR(lst.st_mode))
 		why = "not a regular file";
+	else if (!S_ISDIR(lst.st_mode))
+		why = walk_skips_db(run, path);
 	if (!why)
 		return false;
 	if (run->ctx->verbose >= 0 || run->pool) {

@@ -247,6 +247,48 @@ has_litsi_tables(struct store *st, struct err *err)
 	return 0;
 }
 
+static int
+stop_soon(void *arg)
+{
+	int *left = arg;
+
+	return --*left < 0;
+}
+
+bool
+store_is_litsi_file(const char *path)
+{
+	static const char magic[16] = "SQLite format 3";
+	char head[16];
+	sqlite3 *db = NULL;
+	sqlite3_stmt *s = NULL;
+	FILE *f = fopen(path, "rb");
+	bool yes = false;
+	int budget = 1000;	/* progress callbacks: reading sqlite_master is a few */
+	char *uri;
+
+	if (!f)
+		return false;
+	yes = fread(head, 1, sizeof(head), f) == sizeof(head) && !memcmp(head, magic, 16);
+	fclose(f);
+	if (!yes)
+		return false;
+	yes = false;
+	uri = store_path_uri(path, "mode=ro&immutable=1");
+	if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) == SQLITE_OK) {
+		sqlite3_progress_handler(db, 100, stop_soon, &budget);
+		if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+				       " AND name IN ('node', 'source', 'gpu', 'kernel', 'telemetry')",
+				       -1, &s, NULL) == SQLITE_OK &&
+		    sqlite3_step(s) == SQLITE_ROW)
+			yes = sqlite3_column_int(s, 0) == 5;
+		sqlite3_finalize(s);
+	}
+	sqlite3_close(db);
+	free(uri);
+	return yes;
+}
+
 /*
  * Migrations: migrations[v - 1] takes a database from version v to v + 1.
  * schema.sql always creates the newest version.

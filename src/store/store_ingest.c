@@ -102,6 +102,7 @@ struct store_ingest {
 	struct node_devs *ndevs;	/* per node of the file: device -> gpu.id */
 	size_t nr_ndevs, alloc_ndevs, cur_ndevs;
 	struct hmap ndevs_ix;		/* node_id -> index in ndevs */
+	int64_t n_out_of_range;		/* readings outside their metric's range, dropped */
 	struct hmap nodes_seen;		/* node_ids already in node_ids */
 	size_t devs_nr;		/* GPUs seen, over every node */
 	struct name_slot *metrics;
@@ -594,7 +595,13 @@ sink_limit(struct sink *sk, const struct rec_limit *r, struct err *err)
 	sqlite3_stmt *s = ig->stmt[S_LIMIT];
 	int64_t gpu_id;
 
-	if (!(r->watts > 0) || gpu_of(ig, r->device, &gpu_id, err))
+	if (!(r->watts > 0))
+		return 0;
+	if (!metric_in_range(METRIC_POWER_CAP, r->watts)) {
+		ig->n_out_of_range++;
+		return 0;
+	}
+	if (gpu_of(ig, r->device, &gpu_id, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, gpu_id);
 	sqlite3_bind_int64(s, 2, ig->source_id);
@@ -746,6 +753,10 @@ sink_telemetry(struct sink *sk, const struct rec_telemetry *r, struct err *err)
 
 	if (r->value != r->value)	/* NaN readings are missing readings */
 		return 0;
+	if (!metric_in_range(r->metric, r->value)) {
+		ig->n_out_of_range++;	/* no reading of a GPU: dropped, counted */
+		return 0;
+	}
 	if (gpu_of(ig, r->device, &gpu_id, err) ||
 	    intern(ig, &ig->metrics, &ig->metrics_cap, &ig->metrics_nr, S_METRIC_INS,
 		   S_METRIC_SEL, r->metric, strlen(r->metric), r->unit ? r->unit : "", &mid, err))
@@ -1650,6 +1661,15 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 	    store_telemetry_outside(ig->st, ig->source_id, ig->node_id, node_name(ig),
 				    sum->warning, sizeof(sum->warning), err))
 		goto fail;
+	if (ig->n_out_of_range) {
+		size_t n = strlen(sum->warning);
+
+		snprintf(sum->warning + n, sizeof(sum->warning) - n,
+			 "%s%lld telemetry reading%s outside the physical range of %s metric "
+			 "dropped (litsi-formats(7))", n ? "; " : "",
+			 (long long)ig->n_out_of_range, ig->n_out_of_range == 1 ? "" : "s",
+			 ig->n_out_of_range == 1 ? "its" : "their");
+	}
 	if (store_stopped(ig->st, err) || store_exec(ig->st, "COMMIT", err))
 		goto fail;
 	sqlite3_exec(ig->st->db, unstage_sql, NULL, NULL, NULL);

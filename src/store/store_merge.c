@@ -976,6 +976,84 @@ check_products(struct merge *m, const char *src, const char *dst, const char *sr
 }
 
 /*
+ * Every reading of the input @alias (file @path) within its metric's physical
+ * range (metric_range()), every power limit within that of a limit: a
+ * forged database's inf or 1e308 never reaches the output. One scan of the
+ * telemetry table, each row checked against its metric's bounds.
+ */
+static int
+check_ranges(struct merge *m, const char *alias, const char *path, struct err *err)
+{
+	sqlite3_stmt *s, *ins = NULL;
+	char *row[2] = { NULL, NULL };
+	double lo, hi;
+	bool found;
+	int rc;
+
+	if (exec_sql(m, "CREATE TEMP TABLE IF NOT EXISTS merge_range(id INTEGER PRIMARY KEY,"
+			" lo REAL, hi REAL); DELETE FROM temp.merge_range;", err))
+		return err->status;
+	sbuf_reset(&m->sql);
+	add_tpl(&m->sql, "SELECT id, name FROM @S.metric", alias, alias);
+	if (store_prepare(m->st, m->sql.buf, &s, err) ||
+	    store_prepare(m->st, "INSERT INTO temp.merge_range VALUES (?1, ?2, ?3)", &ins, err)) {
+		sqlite3_finalize(s);
+		return err->status;
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(s, 1);
+
+		metric_range(name ? name : "", &lo, &hi);
+		sqlite3_bind_int64(ins, 1, sqlite3_column_int64(s, 0));
+		sqlite3_bind_double(ins, 2, lo);
+		sqlite3_bind_double(ins, 3, hi);
+		if (sqlite3_step(ins) != SQLITE_DONE)
+			break;
+		sqlite3_reset(ins);
+	}
+	sqlite3_finalize(s);
+	sqlite3_finalize(ins);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(m->st, err, "cannot read the metrics");
+	sbuf_reset(&m->sql);
+	add_tpl(&m->sql,
+		"SELECT (SELECT name FROM @S.metric WHERE id = t.metric_id), t.value"
+		" FROM @S.telemetry t JOIN temp.merge_range r ON r.id = t.metric_id"
+		" WHERE NOT (t.value BETWEEN r.lo AND r.hi) LIMIT 1",
+		alias, alias);
+	if (query_row(m, m->sql.buf, NULL, NULL, row, 2, &found, err))
+		return err->status;
+	if (!found) {
+		metric_range(METRIC_POWER_CAP, &lo, &hi);
+		sbuf_reset(&m->sql);
+		add_tpl(&m->sql,
+			"SELECT 'power limit ' || kind, watts FROM @S.gpu_limit"
+			" WHERE NOT (watts BETWEEN ?1 AND ?2) LIMIT 1", alias, alias);
+		if (store_prepare(m->st, m->sql.buf, &s, err))
+			return err->status;
+		sqlite3_bind_double(s, 1, lo);
+		sqlite3_bind_double(s, 2, hi);
+		rc = sqlite3_step(s);
+		found = rc == SQLITE_ROW;
+		if (found) {
+			row[0] = xstrdup((const char *)sqlite3_column_text(s, 0));
+			row[1] = xstrdup((const char *)sqlite3_column_text(s, 1));
+		}
+		sqlite3_finalize(s);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			return store_sqlerr(m->st, err, "cannot read the power limits");
+	}
+	if (found)
+		err_set(err, LITSI_EDATA,
+			"%s: a reading of %s is %s, outside its physical range "
+			"(litsi-formats(7)); the database was not written by litsi ingest",
+			path, row[0] ? row[0] : "?", row[1] ? row[1] : "?");
+	free(row[0]);
+	free(row[1]);
+	return err->status;
+}
+
+/*
  * Copy everything new of @src into @dst. @also: a further database whose
  * sources count as present (the output, while staging). @input: the index of
  * the input @src is, or -1 for the stage. Fills @stats when not NULL.
@@ -987,7 +1065,8 @@ merge_one(struct merge *m, const char *dst, const char *src, const char *also, i
 	const char *src_name = input >= 0 ? m->inputs[input] : m->out_path;
 	size_t i;
 
-	if (input >= 0 && check_schema(m, src, src_name, err))
+	if (input >= 0 && (check_schema(m, src, src_name, err) ||
+			   check_ranges(m, src, src_name, err)))
 		return err->status;
 	if (also && check_clash(m, src, also, src_name, false, m->out_path, false, err))
 		return err->status;

@@ -140,7 +140,7 @@ validate: $(BUILD)/litsi
 # Fuzzing (FUZZING.md): libFuzzer harnesses built with clang under ASan+UBSan in
 # build-fuzz/, each run FUZZ_SECONDS seconds; not part of `make check`.
 FUZZ_TARGETS = kineto jscan rocprof rocprofv3 rocprofv3_json amdsmi rocmsmi nvsmi \
-	telem_json gzip tar store textesc rocpd prom nsys dmon
+	telem_json gzip tar store textesc rocpd prom nsys dmon merge
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 fuzz:

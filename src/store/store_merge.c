@@ -136,7 +136,20 @@ exec_sql(struct merge *m, const char *sql, struct err *err)
 	char *msg = NULL;
 
 	if (sqlite3_exec(m->st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		if (!store_stopped(m->st, err))
+		int code = sqlite3_errcode(m->st->db);
+
+		/*
+		 * A row that refers to one its database lacks, or an id a copy
+		 * cannot shift without leaving 64 bits: the input is damaged or
+		 * forged, which a message should say rather than SQLite's words.
+		 */
+		if (!store_stopped(m->st, err) && (code == SQLITE_CONSTRAINT || code == SQLITE_MISMATCH ||
+						   code == SQLITE_TOOBIG))
+			err_set(err, LITSI_EDATA, "%s: merge refused: the input holds rows that refer "
+				"to rows it does not hold, or ids out of range (a damaged or forged "
+				"database; SQLite: %s)", m->out_path,
+				msg ? msg : sqlite3_errmsg(m->st->db));
+		else if (!store_stopped(m->st, err))
 			err_set(err, LITSI_EDB, "%s: merge failed: %s", m->out_path,
 				msg ? msg : sqlite3_errmsg(m->st->db));
 		sqlite3_free(msg);

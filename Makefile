@@ -87,6 +87,8 @@ check-hardening: $(BUILD)/litsi
 	LITSI=$(CURDIR)/$(BUILD)/litsi BOMB_MB=24 BOMB_RSS_MB=$(if $(SAN),1024,200) \
 		sh tests/stress/bombs.sh
 	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-crash.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/merge-signal.sh
+	LITSI=$(CURDIR)/$(BUILD)/litsi sh tests/stress/prom-hosts.sh
 
 # litsi record through stand-ins of the vendor tools (tests/data/record) and
 # of their libraries (tests/record/fake_*.c, built as the libraries' sonames).
@@ -153,7 +155,7 @@ validate: $(BUILD)/litsi
 # Fuzzing (FUZZING.md): libFuzzer harnesses built with clang under ASan+UBSan in
 # build-fuzz/, each run FUZZ_SECONDS seconds; not part of `make check`.
 FUZZ_TARGETS = kineto jscan rocprof rocprofv3 rocprofv3_json amdsmi rocmsmi nvsmi \
-	telem_json gzip tar store textesc rocpd prom nsys dmon
+	telem_json gzip tar store textesc rocpd prom nsys dmon merge
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 fuzz:

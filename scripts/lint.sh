@@ -29,6 +29,11 @@ bad=$(grep -nE 'sqlite3_exec\([^,]+, *[a-z_]+[,)]' src/store/*.c 2>/dev/null |
 if [ -n "$bad" ]; then echo "lint: sqlite3_exec of a non-constant: $bad"; rc=1; fi
 bad=$(grep -nE '(^|[^a-z_])(printf|puts|fputs|fprintf|putchar)[[:space:]]*\(' src/analysis/*.c src/store/*.c src/parse/*.c 2>/dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)' | cut -d: -f1 | sort -u)
 if [ -n "$bad" ]; then echo "lint: printing below cmd/: $bad"; rc=1; fi
+# One door for text leaving litsi: a print in the front end of anything but
+# litsi's own text goes through out_printf() (scripts/lint-print.awk).
+if ! awk -f scripts/lint-print.awk src/cmd/*.c src/main.c; then
+	echo "lint: a print bypasses out_printf() (src/util/textesc.c)"; rc=1
+fi
 # Layers (STYLE §3.2): the analyses and their headers never see the store, the
 # store never sees an analysis, the parsers never see the store: each speaks
 # trace.h records. The results library (src/results/) is the one layer that

@@ -217,13 +217,17 @@ if [ $capture = 1 ]; then
 	exit $rc
 fi
 
-# The nodes: the job folder's sub-folders, in name order.
+# The nodes: the job folder's sub-folders, in name order. Each name is checked
+# whole before it becomes a line of nodes.txt: a name holding a newline would
+# otherwise be two lines that each pass.
+bad=$(cd "$job" && LC_ALL=C && for d in *; do
+	[ -d "$d" ] || continue
+	case $d in *[!A-Za-z0-9._-]*) printf 'x' ;; esac
+done)
+[ -z "$bad" ] || die "node folder names may hold only letters, digits, '.', '_' and '-'"
 (cd "$job" && for d in *; do [ -d "$d" ] && printf '%s\n' "$d"; done) | LC_ALL=C sort >"$out/nodes.txt"
 n=$(wc -l <"$out/nodes.txt")
 [ "$n" -gt 0 ] || die "'$job' holds no node folders (expected $job/NODE/...)"
-if grep -q '[^A-Za-z0-9._-]' "$out/nodes.txt"; then
-	die "node folder names may hold only letters, digits, '.', '_' and '-'"
-fi
 case $litsi$job$out in *\'*) die "paths may not hold a single quote" ;; esac
 printf 'LITSI=%s\nJOB=%s\nRUN=%s\n' "'$litsi'" "'$job'" "'$run'" >"$out/litsi-slurm.env"
 

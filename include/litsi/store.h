@@ -137,6 +137,12 @@ int store_set_source_run(struct store *st, int64_t source_id, const char *run, s
 /* store_has_source() - whether a source with content hash @sha_hex exists. */
 int store_has_source(struct store *st, const char *sha_hex, bool *has, struct err *err);
 
+/*
+ * store_is_litsi_file() - whether @path is a litsi database (an SQLite file
+ * holding litsi's tables), read immutable: nothing is written beside it.
+ */
+bool store_is_litsi_file(const char *path);
+
 /* ---- merge (litsi merge; src/store/store_merge.c) ---- */
 struct merge_stats {
 	int64_t sources;	/* sources the input holds */
@@ -157,10 +163,15 @@ struct merge_stats {
  * with everything of it. Refused, with the output unchanged: an input whose
  * schema differs from the output's (LITSI_EDB), a node held by two databases
  * with different sources, or one file held as two different nodes
- * (LITSI_EDATA), both named in the message. @stats: one entry per input.
+ * (LITSI_EDATA), both named in the message; an input with a view where a
+ * table belongs (LITSI_EDB). Inputs are read-only and immutable; one whose
+ * -wal file still holds pages is refused (LITSI_EDATA). When *@stop (may be
+ * NULL) becomes non-zero the merge stops within milliseconds with
+ * LITSI_EINTR, the output as before and no temporary file left.
+ * @stats: one entry per input.
  */
 int store_merge(const char *out_path, const char *const *inputs, size_t n,
-		struct merge_stats *stats, struct err *err);
+		const volatile sig_atomic_t *stop, struct merge_stats *stats, struct err *err);
 /*
  * store_adopt() - copy the database at @path, a STORE_SCRATCH one that holds
  * what ingesting one file wrote, into @st in one transaction (litsi ingest

@@ -135,6 +135,16 @@ struct rec_telemetry {
 #define METRIC_POWER_MAX "power_max_limit_w"	/* nvidia-smi power.max_limit */
 #define METRIC_POWER_DEFAULT "power_default_limit_w"	/* nvidia-smi power.default_limit */
 
+/* The magnitude bound of a metric litsi does not know (a raw column). */
+#define METRIC_RAW_MAX 1e18
+/*
+ * metric_range() - the physical range [*lo, *hi] of @metric's readings
+ * (src/util/metric_range.c, litsi-formats(7)); metric_in_range() - whether
+ * @v is finite and in it.
+ */
+void metric_range(const char *metric, double *lo, double *hi);
+bool metric_in_range(const char *metric, double v);
+
 /* An aggregate row (stats files): stored as such, never as kernels. */
 struct rec_aggregate {
 	const char *kind;	/* "kernel_stats", "hip_stats", "copy_stats", ... */

@@ -3,6 +3,7 @@
 #ifndef LITSI_UTIL_H
 #define LITSI_UTIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -88,6 +89,34 @@ void sbuf_add_json(struct sbuf *sb, const char *s, size_t n);
 void sbuf_add_xml(struct sbuf *sb, const char *s, size_t n);
 /* visible_dup() - malloc'd sbuf_add_visible() of @s; NULL for NULL. */
 char *visible_dup(const char *s);
+/*
+ * out_printf() - fprintf() for text leaving litsi on a terminal, a text line
+ * or stderr: the format (litsi's own) is copied as written, every %s and %c
+ * argument goes through sbuf_add_visible(). The only printf that src/cmd/,
+ * main.c and the error helpers use for anything but constant text
+ * (scripts/lint.sh). Return: 0, or -1 when @out has an error.
+ */
+int out_printf(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int out_vprintf(FILE *out, const char *fmt, va_list ap);
+
+/* ---- hmap: byte strings to integers, O(1) lookups (src/util/hmap.c) ---- */
+struct hmap_slot;
+struct hmap {
+	struct hmap_slot *slots;
+	size_t cap, n;
+	uint64_t seed;		/* per map: an input cannot be built to collide */
+};
+void hmap_init(struct hmap *m);
+void hmap_release(struct hmap *m);
+/* hmap_clear() - forget every key; the table keeps its size. */
+void hmap_clear(struct hmap *m);
+/* hmap_get() - the value stored under the @len bytes at @key; -1 when absent. */
+int64_t hmap_get(const struct hmap *m, const void *key, size_t len);
+/*
+ * hmap_intern() - the value stored under @key; when absent, store @val (>= 0)
+ * under a copy of @key and return it.
+ */
+int64_t hmap_intern(struct hmap *m, const void *key, size_t len, int64_t val);
 
 /* ---- arena: many small strings freed at once (git mem_pool) ---- */
 struct arena_block;

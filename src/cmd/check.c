@@ -162,37 +162,37 @@ check_render_text(FILE *out, const char *node, const struct res_verdict *v, size
 	const struct res_caps *c = &v->caps;
 	size_t k, g;
 
-	fprintf(out, "node %s: %s: %s\n", node,
+	out_printf(out, "node %s: %s: %s\n", node,
 		r->verdict == CHECK_IMBALANCED	   ? "IMBALANCED"
 		: r->verdict == CHECK_INCONCLUSIVE ? "INCONCLUSIVE"
 						   : "balanced",
 		r->reason);
 	if (v->straggler >= 0)
-		fprintf(out, "  straggler: gpu %d%s (%.1f%% of %zu samples)\n", v->straggler,
+		out_printf(out, "  straggler: gpu %d%s (%.1f%% of %zu samples)\n", v->straggler,
 			rank_note(v->straggler, v->straggler_rank), r->persist_share, samples);
 	else if (r->rule[CHECK_STRAGGLER].state == CHECK_SKIPPED)
-		fprintf(out, "  straggler: not judged: %s\n", r->rule[CHECK_STRAGGLER].why);
+		out_printf(out, "  straggler: not judged: %s\n", r->rule[CHECK_STRAGGLER].why);
 	else
 		fprintf(out, "  straggler: none persistent\n");
 	for (k = 0; k < CHECK_NRULES; k++) {
 		const struct check_rule *ru = &r->rule[k];
 
-		fprintf(out, "  %-7s %-12s", state_name[ru->state],
+		out_printf(out, "  %-7s %-12s", state_name[ru->state],
 			check_rule_name((enum check_rule_id)k));
 		if (ru->state != CHECK_SKIPPED)
 			fprintf(out, " %.3f (threshold %.3f)", ru->value, ru->threshold);
 		if (ru->why[0])
-			fprintf(out, "%s%s", ru->state == CHECK_SKIPPED ? " " : "; ", ru->why);
+			out_printf(out, "%s%s", ru->state == CHECK_SKIPPED ? " " : "; ", ru->why);
 		fputc('\n', out);
 	}
 	if (v->has_caps) {
 		fputs("  recommended caps (gpu-realloc, model prediction):", out);
 		for (g = 0; g < c->G; g++)
-			fprintf(out, " gpu %d %d W%s", c->device[g], c->caps[g],
+			out_printf(out, " gpu %d %d W%s", c->device[g], c->caps[g],
 				g + 1 < c->G ? "," : "");
 		fputc('\n', out);
 	} else {
-		fprintf(out, "  recommended caps: unavailable: %s\n", v->why_no_caps);
+		out_printf(out, "  recommended caps: unavailable: %s\n", v->why_no_caps);
 	}
 }
 
@@ -212,12 +212,12 @@ print_summary(FILE *out, const struct verdict *v, size_t nn)
 		for (i = 0, cnt = 0; i < nn; i++)
 			cnt += v[i].j.v.r.verdict == shown[j];
 		if (!j)
-			fprintf(out, "%zu of %zu %s%s imbalanced", cnt, nn, what, nn == 1 ? "" : "s");
+			out_printf(out, "%zu of %zu %s%s imbalanced", cnt, nn, what, nn == 1 ? "" : "s");
 		else
 			fprintf(out, "; %zu inconclusive", cnt);
 		for (i = 0, k = 0; i < nn; i++)
 			if (v[i].j.v.r.verdict == shown[j])
-				fprintf(out, "%s%s", k++ ? ", " : ": ", v[i].j.label);
+				out_printf(out, "%s%s", k++ ? ", " : ": ", v[i].j.label);
 	}
 	fputc('\n', out);
 }
@@ -304,21 +304,16 @@ print_json(FILE *out, const struct verdict *v, size_t nn)
 	fmt_free(f);
 }
 
+/* @s as XML attribute or text: valid UTF-8, entities, controls made visible. */
 static void
 xml_text(FILE *out, const char *s)
 {
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '&': fputs("&amp;", out); break;
-		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&apos;", out); break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\t' || *s == '\n')
-				fputc(*s, out);
-		}
-	}
+	struct sbuf sb = SBUF_INIT;
+
+	sbuf_add_xml(&sb, s, strlen(s));
+	if (sb.len)
+		fwrite(sb.buf, 1, sb.len, out);	/* lint-print: own text (escaped) */
+	sbuf_release(&sb);
 }
 
 /*
@@ -354,14 +349,14 @@ print_junit(FILE *out, const struct verdict *v, size_t nn, bool allow_inc)
 		xml_text(out, v[i].j.label);
 		fprintf(out, "\" tests=\"%d\" failures=\"%zu\" skipped=\"%zu\">\n",
 			CHECK_NRULES + 1, f[i], s[i]);
-		fprintf(out, "    <properties><property name=\"verdict\" value=\"%s\"/>"
+		out_printf(out, "    <properties><property name=\"verdict\" value=\"%s\"/>"
 			     "</properties>\n", check_verdict_name(r->verdict));
 		for (k = 0; k < CHECK_NRULES; k++) {
 			const struct check_rule *ru = &r->rule[k];
 
 			fprintf(out, "    <testcase classname=\"litsi.check.");
 			xml_text(out, v[i].j.label);
-			fprintf(out, "\" name=\"%s\"", check_rule_name((enum check_rule_id)k));
+			out_printf(out, "\" name=\"%s\"", check_rule_name((enum check_rule_id)k));
 			if (ru->state == CHECK_PASS) {
 				fputs("/>\n", out);
 				continue;
@@ -372,7 +367,7 @@ print_junit(FILE *out, const struct verdict *v, size_t nn, bool allow_inc)
 				xml_text(out, ru->why);
 				fputs("\"/>\n", out);
 			} else {
-				fprintf(out, "      <failure message=\"%s %.3f &gt;= %.3f",
+				out_printf(out, "      <failure message=\"%s %.3f &gt;= %.3f",
 					check_rule_name((enum check_rule_id)k), ru->value,
 					ru->threshold);
 				if (v[i].j.v.straggler >= 0)
@@ -389,7 +384,7 @@ print_junit(FILE *out, const struct verdict *v, size_t nn, bool allow_inc)
 		if (r->verdict == CHECK_BALANCED) {
 			fputs("/>\n", out);
 		} else {
-			fprintf(out, ">\n      <%s message=\"%s: ",
+			out_printf(out, ">\n      <%s message=\"%s: ",
 				r->verdict == CHECK_INCONCLUSIVE && allow_inc ? "skipped" : "failure",
 				check_verdict_name(r->verdict));
 			xml_text(out, r->reason);

@@ -13,11 +13,11 @@ cmd_usage_error(const char *cmd, const char *usage, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "litsi %s: ", cmd);
+	out_printf(stderr, "litsi %s: ", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	out_vprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n%s", usage);
+	fprintf(stderr, "\n%s", usage); /* lint-print: own text */
 	return EXIT_USAGE;
 }
 
@@ -41,7 +41,7 @@ cmd_help(struct litsi_ctx *ctx, const char *usage)
 	char name[32];
 	size_t n;
 
-	fputs(usage, ctx->out);
+	fputs(usage, ctx->out); /* lint-print: own text */
 	if (strncmp(usage, lead, strlen(lead)))
 		return EXIT_OK;
 	n = strcspn(usage + strlen(lead), " \n");
@@ -50,7 +50,7 @@ cmd_help(struct litsi_ctx *ctx, const char *usage)
 	memcpy(name, usage + strlen(lead), n);
 	name[n] = 0;
 	if (*cmd_help_options(name))
-		fprintf(ctx->out, "\noptions:\n%s", cmd_help_options(name));
+		fprintf(ctx->out, "\noptions:\n%s", cmd_help_options(name)); /* lint-print: own text */
 	return EXIT_OK;
 }
 
@@ -59,7 +59,7 @@ cmd_list_opts(struct litsi_ctx *ctx, const struct option *opts)
 {
 	for (; opts->name; opts++)
 		if (strcmp(opts->name, "list-opts"))
-			fprintf(ctx->out, "--%s\n", opts->name);
+			out_printf(ctx->out, "--%s\n", opts->name);
 	return EXIT_OK;
 }
 

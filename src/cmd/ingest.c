@@ -178,10 +178,10 @@ progress(void *arg, uint64_t done, uint64_t total)
 	double rate = secs > 0 ? (double)done / 1e6 / secs : 0;
 
 	if (total)
-		fprintf(stderr, "\r%s: %.0f / %.0f MB (%.0f MB/s)  ", run->progress_name,
+		out_printf(stderr, "\r%s: %.0f / %.0f MB (%.0f MB/s)  ", run->progress_name,
 			(double)done / 1e6, (double)total / 1e6, rate);
 	else
-		fprintf(stderr, "\r%s: %.0f MB (%.0f MB/s)  ", run->progress_name,
+		out_printf(stderr, "\r%s: %.0f MB (%.0f MB/s)  ", run->progress_name,
 			(double)done / 1e6, rate);
 }
 
@@ -189,23 +189,13 @@ progress(void *arg, uint64_t done, uint64_t total)
 static void
 print_where(FILE *out, const struct source_where *w)
 {
-	char *v;
-
 	if (!w->path[0])
 		return;
-	if (w->node[0]) {
-		v = visible_dup(w->node);
-		fprintf(out, " into node %s", v);
-		free(v);
-	}
-	if (w->run[0]) {
-		v = visible_dup(w->run);
-		fprintf(out, ", run %s", v);
-		free(v);
-	}
-	v = visible_dup(w->path);
-	fprintf(out, " from %s", v);
-	free(v);
+	if (w->node[0])
+		out_printf(out, " into node %s", w->node);
+	if (w->run[0])
+		out_printf(out, ", run %s", w->run);
+	out_printf(out, " from %s", w->path);
 }
 
 /*
@@ -251,14 +241,9 @@ settle_pending(struct ingest_run *run, const char *name, struct ingest_summary *
 			to = latest;
 		}
 		if (to && *to && !store_set_source_run(ctx->st, p->source_id, to, &e) &&
-		    ctx->verbose >= 0) {
-			char *vp = visible_dup(p->path), *vr = visible_dup(to);
-
-			fprintf(ctx->out, "%s: run %s (the run of the files it came with)\n", vp,
-				vr);
-			free(vp);
-			free(vr);
-		}
+		    ctx->verbose >= 0)
+			out_printf(ctx->out, "%s: run %s (the run of the files it came with)\n",
+				   p->path, to);
 		free(latest);
 		free(p->node);
 		free(p->path);
@@ -321,7 +306,6 @@ print_nodes(struct ingest_run *run)
 		for (k = 0; k < nn; k++) {
 			char **runs = NULL;
 			size_t nr = 0, ngpu = 0;
-			char *vis;
 
 			if (strcmp(nodes[k].name, run->touched[i]))
 				continue;
@@ -329,11 +313,10 @@ print_nodes(struct ingest_run *run)
 				ngpu += !strcmp(gi[g].node, nodes[k].name);
 			if (store_runs(ctx->st, nodes[k].id, &runs, &nr, &e))
 				nr = 0;
-			vis = visible_dup(nodes[k].name);
-			fprintf(ctx->out, "node %s: %d file%s; holds %zu GPU%s, %zu run%s\n", vis,
-				run->touched_files[i], run->touched_files[i] == 1 ? "" : "s", ngpu,
-				ngpu == 1 ? "" : "s", nr ? nr : 1, nr > 1 ? "s" : "");
-			free(vis);
+			out_printf(ctx->out, "node %s: %d file%s; holds %zu GPU%s, %zu run%s\n",
+				   nodes[k].name, run->touched_files[i],
+				   run->touched_files[i] == 1 ? "" : "s", ngpu, ngpu == 1 ? "" : "s",
+				   nr ? nr : 1, nr > 1 ? "s" : "");
 			for (g = 0; g < nr; g++)
 				free(runs[g]);
 			free(runs);
@@ -353,21 +336,21 @@ print_summary(struct ingest_run *run, const char *name, const struct ingest_summ
 	if (run->ctx->verbose < 0)
 		return;
 	if (s->duplicate) {
-		fprintf(out, "%s: already ingested", name);
+		out_printf(out, "%s: already ingested", name);
 		print_where(out, &s->dup);
 		fputs(s->readings_dropped ? " (the same readings), skipped\n"
 					  : " (identical content), skipped; use --force to replace "
 					    "it\n", out);
 		return;
 	}
-	fprintf(out, "%s: %s, node %s", name, s->format, s->node);
+	out_printf(out, "%s: %s, node %s", name, s->format, s->node);
 	if (run->iopts.run_auto && s->run[0])
-		fprintf(out, ", run %s", s->run);
+		out_printf(out, ", run %s", s->run);
 	else if (run->iopts.run_auto && s->run_pending)
 		fputs(", run of the files it came with", out);
 	if (s->rank >= 0)
 		fprintf(out, ", rank %d", s->rank);
-	fprintf(out, ", %lld GPU%s, %lld sample%s, %lld kernels (%lld comm)", (long long)s->gpus,
+	out_printf(out, ", %lld GPU%s, %lld sample%s, %lld kernels (%lld comm)", (long long)s->gpus,
 		s->gpus == 1 ? "" : "s", (long long)s->samples, s->samples == 1 ? "" : "s",
 		(long long)s->kernels, (long long)s->comm);
 	if (s->telemetry)
@@ -395,7 +378,7 @@ record_failure(struct ingest_run *run, struct err *err)
 		return;
 	}
 	if (run->errs)
-		fprintf(run->errs, "litsi: %s\n", err->msg);
+		out_printf(run->errs, "litsi: %s\n", err->msg);
 	else
 		error("%s", err->msg);
 	run->nr_failed++;
@@ -473,7 +456,7 @@ pick_parser(struct ingest_run *run, struct input *in, const struct parser **p, s
 	if (run->walking) {
 		/* Directories hold logs and notes beside traces: say, do not fail. */
 		if (run->ctx->verbose >= 0)
-			fprintf(run->ctx->out, "%s: skipped (%s)\n", input_name(in),
+			out_printf(run->ctx->out, "%s: skipped (%s)\n", input_name(in),
 				hint ? hint : "not a trace or telemetry log");
 		run->nr_skipped++;
 		return 1;
@@ -609,6 +592,42 @@ cmp_str(const void *a, const void *b)
 }
 
 /*
+ * Inside a directory walk, the output database, its -wal, -shm and -journal
+ * files and every other litsi database are not inputs (a litsi database
+ * holds SQLite tables a reader could take for rocpd): each is listed as
+ * skipped; databases are combined with litsi merge.
+ */
+static const char *
+walk_skips_db(struct ingest_run *run, const char *path)
+{
+	static const char *const side[] = { "-wal", "-shm", "-journal" };
+	struct stat a, b;
+	size_t i, n = strlen(path);
+
+	if (stat(path, &a))
+		return NULL;
+	if (!stat(run->ctx->db_path, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+		return "the output database";
+	for (i = 0; i < ARRAY_SIZE(side); i++) {
+		size_t k = strlen(side[i]);
+		char *base;
+		bool same;
+
+		if (n <= k || strcmp(path + n - k, side[i]))
+			continue;
+		base = xstrndup(path, n - k);
+		same = !stat(base, &a) && !stat(run->ctx->db_path, &b) && a.st_dev == b.st_dev &&
+		       a.st_ino == b.st_ino;
+		free(base);
+		if (same)
+			return "a file of the output database";
+	}
+	if (store_is_litsi_file(path))
+		return "a litsi database, not a trace: combine databases with litsi merge";
+	return NULL;
+}
+
+/*
  * Inside a directory walk, a symbolic link to a directory is not followed
  * (two links can make a loop) and a FIFO, socket or device is not opened (a
  * FIFO blocks); each is listed as skipped. Paths named on the command line
@@ -627,19 +646,19 @@ walk_skips(struct ingest_run *run, const char *path)
 	else if (S_ISLNK(lst.st_mode) ? stat(path, &st) == 0 && !S_ISREG(st.st_mode)
 				      : !S_ISREG(lst.st_mode) && !S_ISDIR(lst.st_mode))
 		why = "not a regular file";
+	else if (!S_ISDIR(lst.st_mode))
+		why = walk_skips_db(run, path);
 	if (!why)
 		return false;
 	if (run->ctx->verbose >= 0 || run->pool) {
-		char *vis = visible_dup(path);
 		struct sbuf sb = SBUF_INIT;
 
-		sbuf_addf(&sb, "%s: skipped (%s)\n", vis, why);
+		sbuf_addf(&sb, "%s: skipped (%s)", path, why);
 		if (run->pool)
 			queue_note(run, sb.buf, 0);
 		else
-			fputs(sb.buf, run->ctx->out);
+			out_printf(run->ctx->out, "%s\n", sb.buf);
 		sbuf_release(&sb);
-		free(vis);
 	}
 	if (!run->pool)
 		run->nr_skipped++;
@@ -945,7 +964,7 @@ write_job(struct ingest_run *run, struct ingest_job *j)
 			err_set(&err, j->note_status, "%s", j->note);
 			record_failure(run, &err);
 		} else {
-			fputs(j->note, ctx->out);
+			out_printf(ctx->out, "%s\n", j->note);
 			run->nr_skipped++;
 		}
 		return;
@@ -958,10 +977,10 @@ write_job(struct ingest_run *run, struct ingest_job *j)
 	}
 	run->walking = was;
 	if (j->errslen)
-		fwrite(j->errs, 1, j->errslen, stderr);
+		fwrite(j->errs, 1, j->errslen, stderr); /* lint-print: own text */
 	if (!j->ok) {
 		/* Failed or skipped: nothing of it goes into the output. */
-		fwrite(j->out, 1, j->outlen, ctx->out);
+		fwrite(j->out, 1, j->outlen, ctx->out); /* lint-print: own text */
 		run->nr_failed += j->failed;
 		run->nr_skipped += j->skipped;
 		if (j->worst == 130 || j->worst > run->worst)
@@ -986,11 +1005,11 @@ write_job(struct ingest_run *run, struct ingest_job *j)
 				j->path);
 		record_failure(run, &err);
 	} else {
-		fwrite(j->out, 1, j->outlen, ctx->out);
+		fwrite(j->out, 1, j->outlen, ctx->out); /* lint-print: own text */
 		if (j->node)
 			touch_node(run, j->node);
 		if (ms.readings_dropped && ctx->verbose >= 0) {
-			fprintf(ctx->out, "%s: %lld readings already held", j->path,
+			out_printf(ctx->out, "%s: %lld readings already held", j->path,
 				(long long)ms.readings_dropped);
 			print_where(ctx->out, &ms.readings_of);
 			fputs(", not stored again\n", ctx->out);

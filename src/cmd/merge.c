@@ -5,6 +5,7 @@
  */
 #include "cmd.h"
 
+#include <signal.h>
 #include <stdlib.h>
 
 static const char usage_str[] = "usage: litsi merge out.db in.db ...\n";
@@ -14,6 +15,40 @@ static const struct option longopts[] = {
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* The signal that stopped the merge (SIGINT, SIGTERM), or 0. */
+static volatile sig_atomic_t stopped_by;
+
+static void
+on_signal(int sig)
+{
+	stopped_by = sig;
+}
+
+/*
+ * The merge under SIGINT/SIGTERM: a signal stops it, the output is left as
+ * it was (the transaction rolled back, a new output's temporary file
+ * removed) and the exit status is 128 + the signal (130, 143).
+ */
+static int
+merge_signalled(const char *out, const char *const *inputs, size_t n,
+		struct merge_stats *stats, struct err *err)
+{
+	struct sigaction sa = { .sa_handler = on_signal }, old_int, old_term;
+	int rc;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	rc = store_merge(out, inputs, n, &stopped_by, stats, err);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (rc && stopped_by) {
+		error("%s: interrupted; the output is unchanged", out);
+		return 128 + stopped_by;
+	}
+	return rc;
+}
 
 int
 cmd_merge(int argc, char **argv, struct litsi_ctx *ctx)
@@ -41,7 +76,7 @@ cmd_merge(int argc, char **argv, struct litsi_ctx *ctx)
 	inputs = (const char *const *)argv + optind + 1;
 	n = (size_t)(argc - optind - 1);
 	stats = xcalloc(n, sizeof(*stats));
-	rc = store_merge(argv[optind], inputs, n, stats, &ctx->err);
+	rc = merge_signalled(argv[optind], inputs, n, stats, &ctx->err);
 	if (rc) {
 		free(stats);
 		return rc;
@@ -52,7 +87,7 @@ cmd_merge(int argc, char **argv, struct litsi_ctx *ctx)
 		sum.kernels_added += stats[i].kernels_added;
 		if (ctx->verbose < 0)
 			continue;
-		fprintf(ctx->out, "%s: %lld node%s, %lld sources (%lld added, %lld already present),"
+		out_printf(ctx->out, "%s: %lld node%s, %lld sources (%lld added, %lld already present),"
 			" %lld kernels added\n",
 			inputs[i], (long long)stats[i].nodes, stats[i].nodes == 1 ? "" : "s",
 			(long long)stats[i].sources, (long long)stats[i].sources_added,

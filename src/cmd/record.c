@@ -171,7 +171,7 @@ run_record(struct litsi_ctx *ctx, struct record_args *a, char **argv, int *statu
 	if (record_start(&a->ro, &r, &ctx->err))
 		return ctx->err.status;
 	if (ctx->verbose >= 0)
-		fprintf(stderr, "litsi record: sampling with %s every %u ms into '%s'\n",
+		out_printf(stderr, "litsi record: sampling with %s every %u ms into '%s'\n",
 			record_backend_name(record_backend_of(r)), record_interval_ms(r),
 			record_path(r));
 	if (a->profiler)

@@ -270,7 +270,7 @@ render_gpus(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, s
 	fmt_end(f);
 	store_info_free(NULL, 0, gi, ngi, NULL, 0);
 	if (first_col && *telemetry_na(t, r->n.nd.G))
-		fprintf(ctx->out, "(telemetry n/a: %s; under load: gfx activity > %g%%, or power > "
+		out_printf(ctx->out, "(telemetry n/a: %s; under load: gfx activity > %g%%, or power > "
 				  "%g W without activity readings, %zu+ readings)\n",
 			telemetry_na(t, r->n.nd.G), t->load_activity, t->load_power,
 			t->min_readings);
@@ -324,7 +324,7 @@ text_straggler(FILE *out, const struct node_report *r)
 			fputs("thermal: not judged: the telemetry lies outside the traced window\n",
 			      out);
 		else
-			fprintf(out, "thermal: not judged: %s\n",
+			out_printf(out, "thermal: not judged: %s\n",
 				r->v.r.rule[CHECK_TEMP].state == CHECK_SKIPPED
 					? r->v.r.rule[CHECK_TEMP].why
 					: "no temperature or clock spread");
@@ -336,10 +336,10 @@ text_straggler(FILE *out, const struct node_report *r)
 	fprintf(out, isnan(th->freq_spread) ? "n/a" : "%.3fx", th->freq_spread);
 	fputs(" (max/min of per-GPU medians)\n  hottest first:", out);
 	for (i = 0; i < th->nhot; i++)
-		fprintf(out, "%s%d", i ? "," : " ", th->hottest[i]);
+		out_printf(out, "%s%d", i ? "," : " ", th->hottest[i]);
 	fputs("; slowest clock first:", out);
 	for (i = 0; i < th->nslow; i++)
-		fprintf(out, "%s%d", i ? "," : " ", th->slowest[i]);
+		out_printf(out, "%s%d", i ? "," : " ", th->slowest[i]);
 	fputc('\n', out);
 	if (!isnan(th->spearman))
 		fprintf(out, "  Spearman correlation of temperature and lead: %.3f (negative: "
@@ -385,7 +385,7 @@ text_corr(struct litsi_ctx *ctx, const struct node_report *r, size_t min)
 	if (!shown)
 		fputs("  none defined (no kernel varies in both overlap and duration)\n", ctx->out);
 	if (few)
-		fprintf(ctx->out, "  (%zu kernel%s with fewer instances not ranked; see litsi corr)\n",
+		out_printf(ctx->out, "  (%zu kernel%s with fewer instances not ranked; see litsi corr)\n",
 			few, few == 1 ? "" : "s");
 	free(used);
 }
@@ -401,7 +401,7 @@ text_model(FILE *out, const struct node_report *r)
 		return;
 	}
 	for (a = 0; a < MODEL_NAGG; a++) {
-		fprintf(out, "  %-12s align to %-3s GPU: throughput x%.3f", scenarios[a],
+		out_printf(out, "  %-12s align to %-3s GPU: throughput x%.3f", scenarios[a],
 			align_name[a], r->n.perf.S_C[a]);
 		if (r->has_power)
 			fprintf(out, ", node GPU power x%.3f\n", r->pw[a].ratio);
@@ -409,7 +409,7 @@ text_model(FILE *out, const struct node_report *r)
 			fputs(", node GPU power n/a\n", out);
 	}
 	if (!r->has_power)
-		fprintf(out, "  power model unavailable: %s unknown (give --baseline-power and "
+		out_printf(out, "  power model unavailable: %s unknown (give --baseline-power and "
 			     "--idle-power to litsi model)\n", res_power_missing(&r->n));
 }
 
@@ -424,10 +424,10 @@ text_caps(FILE *out, const struct node_report *r)
 		const struct res_caps *c = &r->caps[s];
 
 		if (!r->has_caps[s]) {
-			fprintf(out, "  %s: unavailable: %s\n", scenarios[s], r->why_caps[s]);
+			out_printf(out, "  %s: unavailable: %s\n", scenarios[s], r->why_caps[s]);
 			continue;
 		}
-		fprintf(out, "  %s: sum %lld W of %lld W, predicted throughput x%.3f, power x%.3f\n",
+		out_printf(out, "  %s: sum %lld W of %lld W, predicted throughput x%.3f, power x%.3f\n",
 			scenarios[s], (long long)c->sum_caps, (long long)c->P_n, c->s_iter,
 			c->pratio);
 		for (g = 0; g < c->G; g++) {
@@ -440,10 +440,10 @@ text_caps(FILE *out, const struct node_report *r)
 		if (r->has_caps[s]) {
 			const struct part_limits *l = &r->caps[s].lim;
 
-			fprintf(out, "  limits: TDP %d W (%s), initial cap %d W (%s), min limit ",
+			out_printf(out, "  limits: TDP %d W (%s), initial cap %d W (%s), min limit ",
 				l->tdp, l->tdp_from, l->cap0, l->cap0_from);
 			if (l->min)
-				fprintf(out, "%d W (%s)\n", l->min, l->min_from);
+				out_printf(out, "%d W (%s)\n", l->min, l->min_from);
 			else
 				fputs("none\n", out);
 			break;
@@ -482,9 +482,9 @@ render_detail(struct litsi_ctx *ctx, const struct report_opts *o, const struct n
 		cr.p.scenario = (enum caps_scenario)s;
 		if (o->budget >= 0)
 			cr.p.budget = o->budget;
-		fprintf(ctx->out, "\n== Caps, scenario %s ==\n", scenarios[s]);
+		out_printf(ctx->out, "\n== Caps, scenario %s ==\n", scenarios[s]);
 		if (!r->has_caps[s]) {
-			fprintf(ctx->out, "unavailable: %s\n", r->why_caps[s]);
+			out_printf(ctx->out, "unavailable: %s\n", r->why_caps[s]);
 			continue;
 		}
 		f = fmt_new(ctx->out, FMT_TABLE);
@@ -508,12 +508,12 @@ render_text(struct litsi_ctx *ctx, const struct report_opts *o, const struct nod
 	fputs("\n\n", ctx->out);
 	if ((rc = inputs_text(ctx, r->node->name, &in, &count)))
 		return rc;
-	fprintf(ctx->out, "inputs: %zu source%s", count, count == 1 ? "" : "s");
+	out_printf(ctx->out, "inputs: %zu source%s", count, count == 1 ? "" : "s");
 	if (r->run) {
 		fputs(" of run ", ctx->out);
 		fmt_text_str(ctx->out, *r->run ? r->run : "(ingested without --run)");
 	}
-	fprintf(ctx->out, " (%s)\n", in.buf);
+	out_printf(ctx->out, " (%s)\n", in.buf);
 	if (r->run && r->nruns >= 2 && !o->so.res.run)
 		fprintf(ctx->out, "runs: the node holds %zu runs; this is the latest (--run NAME "
 			"reports another, --run all each)\n", r->nruns);
@@ -1009,7 +1009,7 @@ cmd_report(int argc, char **argv, struct litsi_ctx *ctx)
 	/* Whatever went to stdout comes first, even when both go to one file. */
 	fflush(ctx->out);
 	if (tmp && o.keep)
-		fprintf(stderr, "litsi: the database is kept in '%s'\n", tmp);
+		out_printf(stderr, "litsi: the database is kept in '%s'\n", tmp);
 	else if (tmp)
 		remove_db(tmp);
 	free(tmp);

@@ -114,20 +114,28 @@ json_member(struct fmt *f, const char *key)
 	fputc(':', f->out);
 }
 
+/* A CSV field: control characters made visible first, then RFC 4180 quoting. */
 static void
 csv_field(FILE *out, const char *s)
 {
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, out);
+	struct sbuf sb = SBUF_INIT;
+	const char *p;
+
+	sbuf_add_visible(&sb, s, strlen(s));
+	p = sb.buf ? sb.buf : "";
+	if (!strpbrk(p, ",\"")) {
+		fputs(p, out);
+		sbuf_release(&sb);
 		return;
 	}
 	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
+	for (; *p; p++) {
+		if (*p == '"')
 			fputc('"', out);
-		fputc(*s, out);
+		fputc(*p, out);
 	}
 	fputc('"', out);
+	sbuf_release(&sb);
 }
 
 static void

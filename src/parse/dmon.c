@@ -10,6 +10,7 @@
 #include "litsi/litsi.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,13 +116,74 @@ dm_cell(const struct dmon *d, const char *l, size_t len, int i, char *buf, size_
 	snprintf(buf, bufsz, "%.*s", (int)(b - a), l + a);
 }
 
+static const char *
+dm_name(const struct dm_col *c)
+{
+	return c->f ? c->f->tag : c->raw;
+}
+
+/*
+ * A row must fit the header's columns: every word lies inside one field's
+ * column and no column holds two words. A damaged or hand-edited log whose
+ * row is shifted would otherwise be read by offsets as other numbers (612.455
+ * cut to 612.4, a cell dropped): it is refused, naming the line.
+ */
+static int
+dm_fits(struct dmon *d, const char *l, size_t len, struct err *err)
+{
+	bool used[DMON_MAX_COLS] = { false };
+	size_t i = d->cols[0].start;
+	char msg[160];
+
+	while (i < len) {
+		size_t a, b;
+		int c;
+
+		while (i < len && l[i] == ' ')
+			i++;
+		if (i == len)
+			break;
+		a = i;
+		while (i < len && l[i] != ' ')
+			i++;
+		b = i;
+		for (c = d->nr_cols - 1; c > 0 && d->cols[c].start > a; c--)
+			;
+		if (b - a > 63)
+			snprintf(msg, sizeof(msg), "byte %zu: a value longer than 63 bytes in the "
+				 "column of field %s", a + 1, dm_name(&d->cols[c]));
+		else if (used[c])
+			snprintf(msg, sizeof(msg), "byte %zu: two values in the column of field %s "
+				 "(a row that does not fit the header's columns)", a + 1,
+				 dm_name(&d->cols[c]));
+		else if (c + 1 < d->nr_cols && b > d->cols[c + 1].start)
+			snprintf(msg, sizeof(msg), "byte %zu: a value runs from the column of field "
+				 "%s into that of %s (a row that does not fit the header's "
+				 "columns)", a + 1, dm_name(&d->cols[c]), dm_name(&d->cols[c + 1]));
+		else {
+			used[c] = true;
+			continue;
+		}
+		return dm_err(d, err, msg);
+	}
+	return 0;
+}
+
 static int
 dm_put(struct dmon *d, const struct dm_col *c, const char *cell, struct err *err)
 {
 	double v;
+	char msg[160];
 
-	if (telem_number(cell, &v))
-		return 0;	/* N/A or blank */
+	if (!*cell || !strcmp(cell, "N/A"))
+		return 0;	/* no reading */
+	if (parse_double(cell, &v) || !isfinite(v)) {
+		if (!c->f)
+			return 0;	/* a field litsi does not read */
+		snprintf(msg, sizeof(msg), "field %s: expected a number or N/A, not '%.40s'",
+			 c->f->tag, cell);
+		return dm_err(d, err, msg);
+	}
 	if (!c->f)
 		return telem_put(&d->row, c->raw, telem_unit_guess(c->raw), v, err);
 	if (c->f->kind == DM_REASONS)
@@ -145,6 +207,8 @@ dm_row(struct dmon *d, const char *l, size_t len, struct err *err)
 		cell[i - 1] = '\0';
 	if (strncmp(cell, "GPU ", 4) || parse_int(cell + 4, 0, 1 << 20, &dev))
 		return 0;	/* links, switches, CPUs, MIG instances */
+	if (dm_fits(d, l, len, err))
+		return err->status;
 	if (d->o->time_ns == TIME_NONE)
 		return dm_err(d, err, "dcgmi dmon prints no times: pass --time (the first "
 			      "tick) and --interval (dmon -d) to date the rows");

@@ -121,6 +121,7 @@ struct nv_csv {
 	enum dev_by dev_by;
 	char **keys;		/* DEV_BY_KEY: keys[i] is device i */
 	size_t nr_keys, alloc_keys;
+	struct hmap key_ix;	/* key -> device */
 	char tick_time[40];	/* DEV_BY_TICK: timestamp cell of the current tick */
 	int tick_pos;		/* rows seen in the current tick */
 	int64_t tick_t, gap_min, gap_max;	/* gaps between tick starts, ns */
@@ -166,27 +167,39 @@ take_header(struct nv_csv *a)
 static int
 key_device(struct nv_csv *a, struct sink *s, int *dev, struct err *err)
 {
-	const char *key = csv_get(&a->csv, a->dev_col);
-	char mkey[32], mval[160];
-	size_t i;
+	const char *key = csv_get(&a->csv, a->dev_col), *raw = key;
+	char mkey[32], mval[160], canon[24];
+	unsigned dom, bus, slot, fn;
+	int end = 0;
+	int64_t i;
 
 	if (!*key || *key == '[')
 		return csv_err(&a->csv, err, "expected a GPU in column '%s'",
 			       csv_hdr_name(&a->csv, a->dev_col));
-	for (i = 0; i < a->nr_keys; i++) {
-		if (!strcmp(a->keys[i], key)) {
-			*dev = (int)i;
-			return 0;
-		}
+	/*
+	 * One GPU, one key: nvidia-smi writes a PCI address with an 8-digit
+	 * domain (00000000:18:00.0), lspci and DCGM with 4 (0000:18:00.0).
+	 */
+	if (strlen(key) <= 16 && key[strspn(key, "0123456789abcdefABCDEF:.")] == '\0' &&
+	    sscanf(key, "%8x:%2x:%2x.%1x%n", &dom, &bus, &slot, &fn, &end) == 4 &&
+	    (size_t)end == strlen(key)) {
+		snprintf(canon, sizeof(canon), "%08X:%02X:%02X.%X", dom, bus, slot, fn);
+		key = canon;
+	}
+	i = hmap_get(&a->key_ix, key, strlen(key));
+	if (i >= 0) {
+		*dev = (int)i;
+		return 0;
 	}
 	if (a->nr_keys >= 1 << 16)
 		return csv_err(&a->csv, err, "more than 65536 GPUs in column '%s'",
 			       csv_hdr_name(&a->csv, a->dev_col));
 	VEC_GROW(a->keys, a->nr_keys + 1, a->alloc_keys);
 	a->keys[a->nr_keys] = xstrdup(key);
+	hmap_intern(&a->key_ix, key, strlen(key), (int64_t)a->nr_keys);
 	*dev = (int)a->nr_keys++;
 	snprintf(mkey, sizeof(mkey), "device %d", *dev);
-	snprintf(mval, sizeof(mval), "%s %s", csv_hdr_name(&a->csv, a->dev_col), key);
+	snprintf(mval, sizeof(mval), "%s %s", csv_hdr_name(&a->csv, a->dev_col), raw);
 	return s->meta(s, mkey, mval, err);
 }
 
@@ -345,6 +358,7 @@ nv_csv_parse(struct input *in, const struct parse_opts *o, struct sink *s, struc
 	while (a.nr_keys)
 		free(a.keys[--a.nr_keys]);
 	free(a.keys);
+	hmap_release(&a.key_ix);
 	free(a.cols);
 	csv_release(&a.csv);
 	return rc < 0 ? rc : 0;

@@ -88,11 +88,12 @@ struct prom {
 	const struct parse_opts *o;
 	char **hosts;		/* host names seen; index = node number */
 	size_t nr_hosts, alloc_hosts;
+	struct hmap host_ix;	/* host name -> node number */
 	int cur_host;		/* last host sent to sink->node, -1 = none */
-	struct { int node, device; } *gpus;	/* GPUs announced */
-	size_t nr_gpus, alloc_gpus;
+	struct hmap gpus;	/* (node, device) of the GPUs announced */
 	struct clk_acc *clk;	/* pending XCD clock means (one family / one result) */
 	size_t nr_clk, alloc_clk;
+	struct hmap clk_ix;	/* (node, device, t_ns) -> index in clk */
 	int64_t skipped;	/* samples of metrics not in the table */
 };
 
@@ -128,11 +129,10 @@ lookup(const char *name)
 static int
 host_index(struct prom *p, const char *host)
 {
-	size_t i;
+	int64_t i = hmap_intern(&p->host_ix, host, strlen(host), (int64_t)p->nr_hosts);
 
-	for (i = 0; i < p->nr_hosts; i++)
-		if (!strcmp(p->hosts[i], host))
-			return (int)i;
+	if ((size_t)i < p->nr_hosts)
+		return (int)i;
 	VEC_GROW(p->hosts, p->nr_hosts + 1, p->alloc_hosts);
 	p->hosts[p->nr_hosts] = xstrdup(host);
 	return (int)p->nr_hosts++;
@@ -168,14 +168,11 @@ announce(struct prom *p, const struct series *s, int node, int device, bool amd,
 	 struct err *err)
 {
 	struct rec_gpu g = { .device = device, .rank = -1, .vendor = amd ? "AMD" : "NVIDIA" };
-	size_t i;
+	int key[2] = { node, device };
 
-	for (i = 0; i < p->nr_gpus; i++)
-		if (p->gpus[i].node == node && p->gpus[i].device == device)
-			return 0;
-	VEC_GROW(p->gpus, p->nr_gpus + 1, p->alloc_gpus);
-	p->gpus[p->nr_gpus].node = node;
-	p->gpus[p->nr_gpus++].device = device;
+	if (hmap_get(&p->gpus, key, sizeof(key)) >= 0)
+		return 0;	/* already announced */
+	hmap_intern(&p->gpus, key, sizeof(key), 0);
 	g.product = label(s, amd ? "card_model" : "modelName");
 	g.product = g.product && *g.product ? g.product : NULL;
 	return p->sink->gpu(p->sink, &g, err);
@@ -194,16 +191,13 @@ put(struct prom *p, int device, int64_t t, const char *metric, const char *unit,
 static void
 clk_add(struct prom *p, int node, int device, int64_t t, double v)
 {
-	size_t i;
+	struct { int64_t t; int node, device; } key = { t, node, device };
+	int64_t i = hmap_intern(&p->clk_ix, &key, sizeof(key), (int64_t)p->nr_clk);
 
-	for (i = p->nr_clk; i-- > 0;) {
-		struct clk_acc *c = &p->clk[i];
-
-		if (c->node == node && c->device == device && c->t_ns == t) {
-			c->sum += v;
-			c->n++;
-			return;
-		}
+	if ((size_t)i < p->nr_clk) {
+		p->clk[i].sum += v;
+		p->clk[i].n++;
+		return;
 	}
 	VEC_GROW(p->clk, p->nr_clk + 1, p->alloc_clk);
 	p->clk[p->nr_clk++] = (struct clk_acc){ node, device, t, v, 1 };
@@ -223,6 +217,7 @@ clk_flush(struct prom *p, struct err *err)
 			return err->status;
 	}
 	p->nr_clk = 0;
+	hmap_clear(&p->clk_ix);
 	return 0;
 }
 
@@ -326,7 +321,9 @@ prom_release(struct prom *p)
 	while (p->nr_hosts)
 		free(p->hosts[--p->nr_hosts]);
 	free(p->hosts);
-	free(p->gpus);
+	hmap_release(&p->host_ix);
+	hmap_release(&p->gpus);
+	hmap_release(&p->clk_ix);
 	free(p->clk);
 }
 
@@ -337,6 +334,9 @@ prom_begin(struct prom *p, const char *format, struct err *err)
 				  .world_size = -1 };
 
 	p->cur_host = -1;
+	hmap_init(&p->host_ix);
+	hmap_init(&p->gpus);
+	hmap_init(&p->clk_ix);
 	return p->sink->source(p->sink, &src, err);
 }
 

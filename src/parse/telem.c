@@ -282,6 +282,15 @@ digits(const char *s, int n, int *out)
 	return 0;
 }
 
+static int
+days_in_month(int y, int mo)
+{
+	static const int days[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+
+	return mo == 2 && leap ? 29 : days[mo - 1];
+}
+
 /* Fraction ".fff" at *p → ns; advances *p. */
 static int
 fraction_ns(const char **p, int64_t *ns)
@@ -359,8 +368,9 @@ telem_parse_time(struct telem_tz *tz, const char *s, int64_t *out_ns)
 	    digits(s + 8, 2, &d) || digits(s + 11, 2, &h) || digits(s + 14, 2, &mi) ||
 	    digits(s + 17, 2, &sec) || s[13] != ':' || s[16] != ':')
 		return -1;
-	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
-		return -1;
+	if (mo < 1 || mo > 12 || d < 1 || d > days_in_month(y, mo) || h > 23 || mi > 59 ||
+	    sec > 60)
+		return -1;	/* 2024-02-30 is no day, not 2024-03-01 */
 	p = s + 19;
 	if (fraction_ns(&p, &frac))
 		return -1;

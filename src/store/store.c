@@ -249,6 +249,48 @@ has_litsi_tables(struct store *st, struct err *err)
 	return 0;
 }
 
+static int
+stop_soon(void *arg)
+{
+	int *left = arg;
+
+	return --*left < 0;
+}
+
+bool
+store_is_litsi_file(const char *path)
+{
+	static const char magic[16] = "SQLite format 3";
+	char head[16];
+	sqlite3 *db = NULL;
+	sqlite3_stmt *s = NULL;
+	FILE *f = fopen(path, "rb");
+	bool yes = false;
+	int budget = 1000;	/* progress callbacks: reading sqlite_master is a few */
+	char *uri;
+
+	if (!f)
+		return false;
+	yes = fread(head, 1, sizeof(head), f) == sizeof(head) && !memcmp(head, magic, 16);
+	fclose(f);
+	if (!yes)
+		return false;
+	yes = false;
+	uri = store_path_uri(path, "mode=ro&immutable=1");
+	if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) == SQLITE_OK) {
+		sqlite3_progress_handler(db, 100, stop_soon, &budget);
+		if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+				       " AND name IN ('node', 'source', 'gpu', 'kernel', 'telemetry')",
+				       -1, &s, NULL) == SQLITE_OK &&
+		    sqlite3_step(s) == SQLITE_ROW)
+			yes = sqlite3_column_int(s, 0) == 5;
+		sqlite3_finalize(s);
+	}
+	sqlite3_close(db);
+	free(uri);
+	return yes;
+}
+
 /*
  * Migrations: migrations[v - 1] takes a database from version v to v + 1.
  * schema.sql always creates the newest version.
@@ -455,18 +497,26 @@ store_path_uri(const char *path, const char *query)
  * only be read as immutable: no lock, no journal, nothing written.
  */
 static bool
-needs_immutable(const char *path)
+dir_writable(const char *path)
 {
 	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
-	struct sbuf wal = SBUF_INIT;
-	struct stat sb;
-	bool writable, has_wal;
+	bool w;
 
 	if (slash)
 		slash[slash == dir ? 1 : 0] = '\0';
-	writable = access(path, W_OK) == 0 && access(slash ? dir : ".", W_OK) == 0;
+	w = access(slash ? dir : ".", W_OK) == 0;
 	free(dir);
-	if (writable)
+	return w;
+}
+
+static bool
+needs_immutable(const char *path)
+{
+	struct sbuf wal = SBUF_INIT;
+	struct stat sb;
+	bool has_wal;
+
+	if (access(path, W_OK) == 0 && dir_writable(path))
 		return false;
 	sbuf_addf(&wal, "%s-wal", path);
 	has_wal = stat(wal.buf, &sb) == 0;
@@ -480,12 +530,33 @@ open_connection(struct store *st, enum store_mode mode)
 	char *uri;
 	int rc;
 
-	if (mode != STORE_RDONLY)
-		return sqlite3_open_v2(st->path, &st->db,
-				       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-				       NULL);
-	/* Read-only commands never create the database nor need write access. */
-	uri = store_path_uri(st->path, access(st->path, F_OK) == 0 && needs_immutable(st->path)
+	bool exists = access(st->path, F_OK) == 0;
+
+	/* A path is a file name, never a URI ("file:x.db" names ./file:x.db). */
+	if (mode != STORE_RDONLY) {
+		uri = store_path_uri(st->path, "mode=rwc");
+		rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+						      SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, NULL);
+		free(uri);
+		return rc;
+	}
+	/*
+	 * Read-only commands never create the database nor need write access.
+	 * Where they could write, they read through a query-only read-write
+	 * connection: SQLite's last connection then removes the -wal and -shm
+	 * files on close, which a read-only one leaves beside the database.
+	 */
+	if (exists && access(st->path, W_OK) == 0 &&
+	    dir_writable(st->path)) {
+		uri = store_path_uri(st->path, "mode=rw");
+		rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI |
+						      SQLITE_OPEN_NOMUTEX, NULL);
+		free(uri);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_exec(st->db, "PRAGMA query_only = ON", NULL, NULL, NULL);
+		return rc;
+	}
+	uri = store_path_uri(st->path, exists && needs_immutable(st->path)
 				 ? "mode=ro&immutable=1" : "mode=ro");
 	rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX,
 			     NULL);

@@ -129,7 +129,9 @@ store_check_product(struct store *st, int64_t gpu_id, int64_t source_id, const c
 	if (gpu_label(st, gpu_id, 0, gpu, sizeof(gpu), err) ||
 	    store_prepare(st, "SELECT path FROM source WHERE id != ?2 AND id IN"
 			      " (SELECT source_id FROM sample WHERE gpu_id = ?1 UNION"
-			      "  SELECT source_id FROM telemetry WHERE gpu_id = ?1)"
+			      "  SELECT source_id FROM telemetry WHERE gpu_id = ?1 UNION"
+			      "  SELECT source_id FROM kernel_window WHERE gpu_id = ?1 UNION"
+			      "  SELECT source_id FROM gpu_limit WHERE gpu_id = ?1)"
 			      " ORDER BY id LIMIT 1", &s, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, gpu_id);

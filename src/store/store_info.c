@@ -4,6 +4,39 @@
 
 #include <stdlib.h>
 
+/*
+ * Nodes in name order, numbered once from the UNIQUE index on node.name:
+ * results are sorted by that number, never by the name itself, so that no
+ * sorter copies a (possibly very long) node name per row.
+ */
+#define NODE_ORDER "(SELECT id, row_number() OVER (ORDER BY name) AS k FROM node)"
+
+/* The name of node @id, read once per run of rows of one node. */
+struct node_cache {
+	int64_t id;
+	char *name;
+};
+
+static char *
+node_name_dup(struct store *st, struct node_cache *c, int64_t id)
+{
+	sqlite3_stmt *s;
+
+	if (c->name && c->id == id)
+		return xstrdup(c->name);
+	free(c->name);
+	c->name = NULL;
+	c->id = id;
+	if (sqlite3_prepare_v2(st->db, "SELECT name FROM node WHERE id = ?", -1, &s, NULL) ==
+	    SQLITE_OK) {
+		sqlite3_bind_int64(s, 1, id);
+		if (sqlite3_step(s) == SQLITE_ROW)
+			c->name = store_text_dup(s, 0);
+		sqlite3_finalize(s);
+	}
+	return xstrdup(c->name ? c->name : "");
+}
+
 static int64_t
 col_time(sqlite3_stmt *s, int i)
 {
@@ -67,12 +100,13 @@ store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err *er
 {
 	sqlite3_stmt *s;
 	size_t alloc = 0;
+	struct node_cache nc = { 0, NULL };
 	int rc;
 
 	*v = NULL;
 	*n = 0;
 	if (store_prepare(st,
-			  "SELECT n.name, g.device, g.rank, g.vendor, g.product,"
+			  "SELECT n.id, g.device, g.rank, g.vendor, g.product,"
 			  " (SELECT count(*) FROM sample s WHERE s.gpu_id = g.id" SCOPE_S "),"
 			  " (SELECT count(*) FROM kernel k WHERE k.gpu_id = g.id" SCOPE_K "),"
 			  " (SELECT count(*) FROM kernel k WHERE k.gpu_id = g.id AND k.class = 1"
@@ -84,7 +118,8 @@ store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err *er
 			  " (SELECT count(*) FROM telemetry t WHERE t.gpu_id = g.id" SCOPE_T "),"
 			  " (SELECT min(t_ns) FROM telemetry t WHERE t.gpu_id = g.id" SCOPE_T "),"
 			  " (SELECT max(t_ns) FROM telemetry t WHERE t.gpu_id = g.id" SCOPE_T "), g.id"
-			  " FROM gpu g JOIN node n ON n.id = g.node_id ORDER BY n.name, g.device",
+			  " FROM gpu g JOIN node n ON n.id = g.node_id"
+			  " JOIN " NODE_ORDER " o ON o.id = n.id ORDER BY o.k, g.device",
 			  &s, err))
 		return err->status;
 	store_bind_scope(st, s, 1);
@@ -93,7 +128,7 @@ store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err *er
 
 		VEC_GROW(*v, *n + 1, alloc);
 		r = &(*v)[(*n)++];
-		r->node = store_text_dup(s, 0);
+		r->node = node_name_dup(st, &nc, sqlite3_column_int64(s, 0));
 		r->device = sqlite3_column_int(s, 1);
 		r->rank = col_int_or(s, 2, -1);
 		r->vendor = store_text_dup(s, 3);
@@ -110,6 +145,7 @@ store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err *er
 		r->id = sqlite3_column_int64(s, 14);
 	}
 	sqlite3_finalize(s);
+	free(nc.name);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list GPUs");
 }
 
@@ -118,16 +154,25 @@ store_info_metrics(struct store *st, struct info_metric **v, size_t *n, struct e
 {
 	sqlite3_stmt *s;
 	size_t alloc = 0;
+	struct node_cache nc = { 0, NULL };
 	int rc;
 
 	*v = NULL;
 	*n = 0;
 	if (store_prepare(st,
-			  "SELECT n.name, g.device, m.name, m.unit, count(*), min(t.t_ns), max(t.t_ns),"
-			  " min(t.value), max(t.value), avg(t.value)"
-			  " FROM telemetry t JOIN gpu g ON g.id = t.gpu_id JOIN node n ON n.id = g.node_id"
-			  " JOIN metric m ON m.id = t.metric_id GROUP BY g.id, m.id"
-			  " ORDER BY n.name, g.device, m.name",
+			  /*
+			   * Readings are summed per (GPU, metric) from the index alone
+			   * first; names are joined to those few rows, so that no
+			   * sorter carries a node name per reading (a long name would
+			   * make its temporary files grow with readings x length).
+			   */
+			  "SELECT n.id, g.device, m.name, m.unit, a.cnt, a.t0, a.t1, a.lo, a.hi, a.mean"
+			  " FROM (SELECT gpu_id, metric_id, count(*) AS cnt, min(t_ns) AS t0,"
+			  " max(t_ns) AS t1, min(value) AS lo, max(value) AS hi, avg(value) AS mean"
+			  " FROM telemetry GROUP BY gpu_id, metric_id) a"
+			  " JOIN gpu g ON g.id = a.gpu_id JOIN node n ON n.id = g.node_id"
+			  " JOIN " NODE_ORDER " o ON o.id = n.id JOIN metric m ON m.id = a.metric_id"
+			  " ORDER BY o.k, g.device, m.name",
 			  &s, err))
 		return err->status;
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
@@ -135,7 +180,7 @@ store_info_metrics(struct store *st, struct info_metric **v, size_t *n, struct e
 
 		VEC_GROW(*v, *n + 1, alloc);
 		r = &(*v)[(*n)++];
-		r->node = store_text_dup(s, 0);
+		r->node = node_name_dup(st, &nc, sqlite3_column_int64(s, 0));
 		r->device = sqlite3_column_int(s, 1);
 		r->metric = store_text_dup(s, 2);
 		r->unit = store_text_dup(s, 3);
@@ -147,6 +192,7 @@ store_info_metrics(struct store *st, struct info_metric **v, size_t *n, struct e
 		r->mean = sqlite3_column_double(s, 9);
 	}
 	sqlite3_finalize(s);
+	free(nc.name);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list metrics");
 }
 

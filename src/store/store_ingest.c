@@ -101,6 +101,9 @@ struct store_ingest {
 	size_t names_cap, names_nr;
 	struct node_devs *ndevs;	/* per node of the file: device -> gpu.id */
 	size_t nr_ndevs, alloc_ndevs, cur_ndevs;
+	struct hmap ndevs_ix;		/* node_id -> index in ndevs */
+	int64_t n_out_of_range;		/* readings outside their metric's range, dropped */
+	struct hmap nodes_seen;		/* node_ids already in node_ids */
 	size_t devs_nr;		/* GPUs seen, over every node */
 	struct name_slot *metrics;
 	size_t metrics_cap, metrics_nr;
@@ -334,9 +337,8 @@ node_devs(struct store_ingest *ig)
 
 	if (ig->cur_ndevs < ig->nr_ndevs && ig->ndevs[ig->cur_ndevs].node_id == ig->node_id)
 		return &ig->ndevs[ig->cur_ndevs];
-	for (i = 0; i < ig->nr_ndevs; i++)
-		if (ig->ndevs[i].node_id == ig->node_id)
-			break;
+	i = (size_t)hmap_intern(&ig->ndevs_ix, &ig->node_id, sizeof(ig->node_id),
+				(int64_t)ig->nr_ndevs);
 	if (i == ig->nr_ndevs) {
 		VEC_GROW(ig->ndevs, ig->nr_ndevs + 1, ig->alloc_ndevs);
 		ig->ndevs[ig->nr_ndevs++] = (struct node_devs){ .node_id = ig->node_id };
@@ -593,7 +595,13 @@ sink_limit(struct sink *sk, const struct rec_limit *r, struct err *err)
 	sqlite3_stmt *s = ig->stmt[S_LIMIT];
 	int64_t gpu_id;
 
-	if (!(r->watts > 0) || gpu_of(ig, r->device, &gpu_id, err))
+	if (!(r->watts > 0))
+		return 0;
+	if (!metric_in_range(METRIC_POWER_CAP, r->watts)) {
+		ig->n_out_of_range++;
+		return 0;
+	}
+	if (gpu_of(ig, r->device, &gpu_id, err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, gpu_id);
 	sqlite3_bind_int64(s, 2, ig->source_id);
@@ -745,6 +753,10 @@ sink_telemetry(struct sink *sk, const struct rec_telemetry *r, struct err *err)
 
 	if (r->value != r->value)	/* NaN readings are missing readings */
 		return 0;
+	if (!metric_in_range(r->metric, r->value)) {
+		ig->n_out_of_range++;	/* no reading of a GPU: dropped, counted */
+		return 0;
+	}
 	if (gpu_of(ig, r->device, &gpu_id, err) ||
 	    intern(ig, &ig->metrics, &ig->metrics_cap, &ig->metrics_nr, S_METRIC_INS,
 		   S_METRIC_SEL, r->metric, strlen(r->metric), r->unit ? r->unit : "", &mid, err))
@@ -835,7 +847,6 @@ static int
 sink_node(struct sink *sk, const char *name, struct err *err)
 {
 	struct store_ingest *ig = sk->ctx;
-	size_t i;
 
 	if (ig->nodes_first && !strcmp(ig->node, name))
 		return 0;
@@ -857,9 +868,9 @@ sink_node(struct sink *sk, const char *name, struct err *err)
 		ig->node_id = -1;	/* looked up again by ensure_node */
 	if (ensure_node(ig, err))
 		return err->status;
-	for (i = 0; i < ig->nr_nodes; i++)
-		if (ig->node_ids[i] == ig->node_id)
-			return 0;
+	if (hmap_get(&ig->nodes_seen, &ig->node_id, sizeof(ig->node_id)) >= 0)
+		return 0;
+	hmap_intern(&ig->nodes_seen, &ig->node_id, sizeof(ig->node_id), 0);
 	VEC_GROW(ig->node_ids, ig->nr_nodes + 1, ig->alloc_nodes);
 	ig->node_ids[ig->nr_nodes++] = ig->node_id;
 	return 0;
@@ -881,6 +892,8 @@ ingest_free(struct store_ingest *ig)
 	for (i = 0; i < ig->nr_ndevs; i++)
 		free(ig->ndevs[i].gpu);
 	free(ig->ndevs);
+	hmap_release(&ig->ndevs_ix);
+	hmap_release(&ig->nodes_seen);
 	free(ig->samples);
 	link_free(&ig->link);
 	free(ig->format);
@@ -1727,6 +1740,15 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 				    sum->warning, sizeof(sum->warning), err)) {
 		err_prefix(err, "%s", ig->path);
 		goto fail;
+	}
+	if (ig->n_out_of_range) {
+		size_t n = strlen(sum->warning);
+
+		snprintf(sum->warning + n, sizeof(sum->warning) - n,
+			 "%s%lld telemetry reading%s outside the physical range of %s metric "
+			 "dropped (litsi-formats(7))", n ? "; " : "",
+			 (long long)ig->n_out_of_range, ig->n_out_of_range == 1 ? "" : "s",
+			 ig->n_out_of_range == 1 ? "its" : "their");
 	}
 	if (store_stopped(ig->st, err) || store_exec(ig->st, "COMMIT", err))
 		goto fail;

@@ -57,6 +57,9 @@ in_err(struct store_input *in, const char *what, struct err *err)
 {
 	if (in->stop_why == 1)
 		return err_set(err, LITSI_EINTR, "%s: interrupted", in->path);
+	if (sqlite3_errcode(in->db) == SQLITE_TOOBIG)
+		return err_set(err, LITSI_EDATA, "%s: %s: a string or blob longer than 4 MiB (the "
+			       "limit of every reader)", in->path, in->obj ? in->obj : what);
 	if (in->stop_why == 2)
 		return err_set(err, LITSI_EDATA,
 			       "%s: %s: no row for more than %.3g s (the time budget of an "
@@ -69,8 +72,8 @@ in_err(struct store_input *in, const char *what, struct err *err)
  * Immutable ignores a -wal file: its transactions would be lost without a
  * word, so such an input (a profiler still writing, or killed) is refused.
  */
-static int
-check_no_wal(const char *path, struct err *err)
+int
+store_check_no_wal(const char *path, struct err *err)
 {
 	struct sbuf wal = SBUF_INIT;
 	struct stat sb;
@@ -96,7 +99,7 @@ store_input_open(const char *path, const struct store_input_limits *lim,
 	int rc;
 
 	*out = NULL;
-	if (check_no_wal(path, err))
+	if (store_check_no_wal(path, err))
 		return err->status;
 	in = xcalloc(1, sizeof(*in));
 	in->path = xstrdup(path);
@@ -116,6 +119,8 @@ store_input_open(const char *path, const struct store_input_limits *lim,
 		return rc;
 	}
 	sqlite3_progress_handler(in->db, PROGRESS_OPS, on_progress, in);
+	/* The string limit of every reader: a longer value is never read into memory. */
+	sqlite3_limit(in->db, SQLITE_LIMIT_LENGTH, (4 << 20) + 4096);
 	*out = in;
 	return 0;
 }

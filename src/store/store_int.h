@@ -57,6 +57,11 @@ int store_exec(struct store *st, const char *sql, struct err *err);
 /* store_text_dup() - column @i as a malloc'd string, or NULL. */
 char *store_text_dup(sqlite3_stmt *s, int i);
 void store_names_reset(struct store *st);
+/*
+ * store_check_no_wal() - refuse (LITSI_EDATA) a database read as immutable
+ * whose -wal file still holds pages: they would be lost without a word.
+ */
+int store_check_no_wal(const char *path, struct err *err);
 /* store_path_uri() - "file:" URI of @path (percent-encoded) with @query; malloc'd. */
 char *store_path_uri(const char *path, const char *query);
 

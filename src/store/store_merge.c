@@ -136,7 +136,20 @@ exec_sql(struct merge *m, const char *sql, struct err *err)
 	char *msg = NULL;
 
 	if (sqlite3_exec(m->st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		if (!store_stopped(m->st, err))
+		int code = sqlite3_errcode(m->st->db);
+
+		/*
+		 * A row that refers to one its database lacks, or an id a copy
+		 * cannot shift without leaving 64 bits: the input is damaged or
+		 * forged, which a message should say rather than SQLite's words.
+		 */
+		if (!store_stopped(m->st, err) && (code == SQLITE_CONSTRAINT || code == SQLITE_MISMATCH ||
+						   code == SQLITE_TOOBIG))
+			err_set(err, LITSI_EDATA, "%s: merge refused: the input holds rows that refer "
+				"to rows it does not hold, or ids out of range (a damaged or forged "
+				"database; SQLite: %s)", m->out_path,
+				msg ? msg : sqlite3_errmsg(m->st->db));
+		else if (!store_stopped(m->st, err))
 			err_set(err, LITSI_EDB, "%s: merge failed: %s", m->out_path,
 				msg ? msg : sqlite3_errmsg(m->st->db));
 		sqlite3_free(msg);
@@ -518,6 +531,19 @@ check_schema(struct merge *m, const char *alias, const char *path, struct err *e
 				       "cannot merge '%s' into '%s': table '%s' differs (same "
 				       "schema version %d, different columns)",
 				       path, m->out_path, m->t[i].name, v);
+		/* Only tables are read: a view (which may never end) is refused. */
+		sbuf_reset(&m->sql);
+		add_tpl(&m->sql, "SELECT type FROM @S.sqlite_master WHERE name = ?1", alias, alias);
+		if (query_row(m, m->sql.buf, m->t[i].name, NULL, &sig, 1, &found, err))
+			return err->status;
+		bad = !found || !sig || strcmp(sig, "table");
+		if (bad)
+			err_set(err, LITSI_EDB,
+				"cannot merge '%s' into '%s': '%s' is a %s, not a table",
+				path, m->out_path, m->t[i].name, sig ? sig : "missing object");
+		free(sig);
+		if (bad)
+			return err->status;
 	}
 	if ((size_t)ntab != m->nt)
 		return err_set(err, LITSI_EDB,
@@ -963,6 +989,84 @@ check_products(struct merge *m, const char *src, const char *dst, const char *sr
 }
 
 /*
+ * Every reading of the input @alias (file @path) within its metric's physical
+ * range (metric_range()), every power limit within that of a limit: a
+ * forged database's inf or 1e308 never reaches the output. One scan of the
+ * telemetry table, each row checked against its metric's bounds.
+ */
+static int
+check_ranges(struct merge *m, const char *alias, const char *path, struct err *err)
+{
+	sqlite3_stmt *s, *ins = NULL;
+	char *row[2] = { NULL, NULL };
+	double lo, hi;
+	bool found;
+	int rc;
+
+	if (exec_sql(m, "CREATE TEMP TABLE IF NOT EXISTS merge_range(id INTEGER PRIMARY KEY,"
+			" lo REAL, hi REAL); DELETE FROM temp.merge_range;", err))
+		return err->status;
+	sbuf_reset(&m->sql);
+	add_tpl(&m->sql, "SELECT id, name FROM @S.metric", alias, alias);
+	if (store_prepare(m->st, m->sql.buf, &s, err) ||
+	    store_prepare(m->st, "INSERT INTO temp.merge_range VALUES (?1, ?2, ?3)", &ins, err)) {
+		sqlite3_finalize(s);
+		return err->status;
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(s, 1);
+
+		metric_range(name ? name : "", &lo, &hi);
+		sqlite3_bind_int64(ins, 1, sqlite3_column_int64(s, 0));
+		sqlite3_bind_double(ins, 2, lo);
+		sqlite3_bind_double(ins, 3, hi);
+		if (sqlite3_step(ins) != SQLITE_DONE)
+			break;
+		sqlite3_reset(ins);
+	}
+	sqlite3_finalize(s);
+	sqlite3_finalize(ins);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(m->st, err, "cannot read the metrics");
+	sbuf_reset(&m->sql);
+	add_tpl(&m->sql,
+		"SELECT (SELECT name FROM @S.metric WHERE id = t.metric_id), t.value"
+		" FROM @S.telemetry t JOIN temp.merge_range r ON r.id = t.metric_id"
+		" WHERE NOT (t.value BETWEEN r.lo AND r.hi) LIMIT 1",
+		alias, alias);
+	if (query_row(m, m->sql.buf, NULL, NULL, row, 2, &found, err))
+		return err->status;
+	if (!found) {
+		metric_range(METRIC_POWER_CAP, &lo, &hi);
+		sbuf_reset(&m->sql);
+		add_tpl(&m->sql,
+			"SELECT 'power limit ' || kind, watts FROM @S.gpu_limit"
+			" WHERE NOT (watts BETWEEN ?1 AND ?2) LIMIT 1", alias, alias);
+		if (store_prepare(m->st, m->sql.buf, &s, err))
+			return err->status;
+		sqlite3_bind_double(s, 1, lo);
+		sqlite3_bind_double(s, 2, hi);
+		rc = sqlite3_step(s);
+		found = rc == SQLITE_ROW;
+		if (found) {
+			row[0] = xstrdup((const char *)sqlite3_column_text(s, 0));
+			row[1] = xstrdup((const char *)sqlite3_column_text(s, 1));
+		}
+		sqlite3_finalize(s);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			return store_sqlerr(m->st, err, "cannot read the power limits");
+	}
+	if (found)
+		err_set(err, LITSI_EDATA,
+			"%s: a reading of %s is %s, outside its physical range "
+			"(litsi-formats(7)); the database was not written by litsi ingest",
+			path, row[0] ? row[0] : "?", row[1] ? row[1] : "?");
+	free(row[0]);
+	free(row[1]);
+	return err->status;
+}
+
+/*
  * Copy everything new of @src into @dst. @also: a further database whose
  * sources count as present (the output, while staging). @input: the index of
  * the input @src is, or -1 for the stage. Fills @stats when not NULL.
@@ -974,7 +1078,8 @@ merge_one(struct merge *m, const char *dst, const char *src, const char *also, i
 	const char *src_name = input >= 0 ? m->inputs[input] : m->out_path;
 	size_t i;
 
-	if (input >= 0 && check_schema(m, src, src_name, err))
+	if (input >= 0 && (check_schema(m, src, src_name, err) ||
+			   check_ranges(m, src, src_name, err)))
 		return err->status;
 	if (also && check_clash(m, src, also, src_name, false, m->out_path, false, err))
 		return err->status;
@@ -1021,30 +1126,29 @@ merge_one(struct merge *m, const char *dst, const char *src, const char *also, i
 static int
 attach(struct merge *m, const char *path, const char *alias, struct err *err)
 {
-	struct sbuf uri = SBUF_INIT;
 	sqlite3_stmt *s;
-	const char *p;
+	char *uri;
 	int rc;
 
-	/* A read-only URI; '%', '?' and '#' in the path are escaped. */
-	sbuf_addstr(&uri, "file:");
-	for (p = path; *p; p++) {
-		if (*p == '%' || *p == '?' || *p == '#')
-			sbuf_addf(&uri, "%%%02X", (unsigned char)*p);
-		else
-			sbuf_addch(&uri, *p);
-	}
-	sbuf_addstr(&uri, "?mode=ro");
+	/*
+	 * An input is read as the other readers read a database: read-only and
+	 * immutable (no lock, no -wal or -shm file made beside it, readable in a
+	 * read-only folder). Immutable ignores a -wal file, so an input with
+	 * pages still in one is refused rather than read without them.
+	 */
+	if (store_check_no_wal(path, err))
+		return err->status;
+	uri = store_path_uri(path, "mode=ro&immutable=1");
 	sbuf_reset(&m->sql);
 	add_tpl(&m->sql, "ATTACH ?1 AS @S", alias, alias);
 	if (store_prepare(m->st, m->sql.buf, &s, err)) {
-		sbuf_release(&uri);
+		free(uri);
 		return err->status;
 	}
-	sqlite3_bind_text(s, 1, uri.buf, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 1, uri, -1, SQLITE_STATIC);
 	rc = sqlite3_step(s);
 	sqlite3_finalize(s);
-	sbuf_release(&uri);
+	free(uri);
 	if (rc != SQLITE_DONE)
 		return err_set(err, LITSI_EDB, "%s: cannot open database: %s", path,
 			       sqlite3_errmsg(m->st->db));
@@ -1350,7 +1454,7 @@ publish(struct merge *m, const char *tmp, const char *out, struct err *err)
 
 int
 store_merge(const char *out_path, const char *const *inputs, size_t n,
-	    struct merge_stats *stats, struct err *err)
+	    const volatile sig_atomic_t *stop, struct merge_stats *stats, struct err *err)
 {
 	struct merge m = { .out_path = out_path, .inputs = inputs, .sql = SBUF_INIT,
 			   .joins = SBUF_INIT };
@@ -1376,6 +1480,7 @@ store_merge(const char *out_path, const char *const *inputs, size_t n,
 	}
 	if (store_open(tmp.buf, existed ? STORE_RDWR : STORE_BULK, &m.st, err))
 		goto out;
+	store_set_stop(m.st, stop);
 	if (user_version(&m, "main", &m.version, err) || read_schema(&m, err) ||
 	    temp_tables(&m, false, err))
 		goto out;

@@ -17,6 +17,8 @@
 
 /* NVTX_EVENTS.eventType: NvtxPushPopRange and NvtxStartEndRange. */
 enum { NVTX_PUSHPOP = 59, NVTX_STARTEND = 60 };
+/* The longest string any reader takes (JSCAN_MAX_STRING for Kineto). */
+enum { NSYS_MAX_STRING = 4 << 20 };
 
 struct cuda_dev {
 	int64_t pid, cuda_id, gpu_id;
@@ -115,22 +117,63 @@ read_version(struct nsys *n)
 	sqlite3_finalize(s);
 }
 
+/*
+ * The limits of every reader (Kineto's among them): a string is at most 4 MiB
+ * (SQLITE_LIMIT_LENGTH keeps SQLite from reading a longer one into memory),
+ * and an integer column holds an integer or NULL: text, a blob or a real
+ * where one belongs is refused, not read as 0. Bit c of @text_cols: column c
+ * may hold text.
+ */
+static int
+check_types(struct nsys *n, sqlite3_stmt *s, unsigned text_cols, const char *what,
+	    int64_t nrow, struct err *err)
+{
+	int c, nc = sqlite3_column_count(s);
+
+	for (c = 0; c < nc; c++) {
+		int t = sqlite3_column_type(s, c);
+		bool text = c < 32 && (text_cols >> c & 1);
+
+		if (t == SQLITE_NULL || t == SQLITE_INTEGER)
+			continue;
+		if (text && t == SQLITE_TEXT && sqlite3_column_bytes(s, c) <= NSYS_MAX_STRING)
+			continue;
+		if (text && t == SQLITE_TEXT)
+			return err_set(err, LITSI_EDATA, "%s: %s: row %lld: a string longer than "
+				       "%d MiB (the limit of every reader)", n->path, what,
+				       (long long)nrow, NSYS_MAX_STRING >> 20);
+		return err_set(err, LITSI_EDATA, "%s: %s: row %lld: column %s holds %s where %s "
+			       "belongs", n->path, what, (long long)nrow,
+			       sqlite3_column_name(s, c),
+			       t == SQLITE_TEXT ? "text" : t == SQLITE_BLOB ? "a blob" : "a real",
+			       text ? "text" : "an integer");
+	}
+	return 0;
+}
+
 /* Run @sql, calling @row for each row; a missing table is the caller's business. */
 static int
-each_row(struct nsys *n, const char *sql, const char *what,
+each_row(struct nsys *n, const char *sql, const char *what, unsigned text_cols,
 	 int (*row)(struct nsys *, sqlite3_stmt *, struct err *), struct err *err)
 {
 	sqlite3_stmt *s;
+	int64_t nrow = 0;
 	int rc;
 
 	if (sqlite3_prepare_v2(n->db, sql, -1, &s, NULL) != SQLITE_OK)
 		return ns_err(n, what, err);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		if (row(n, s, err)) {
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		nrow++;
+		if (check_types(n, s, text_cols, what, nrow, err) || row(n, s, err)) {
 			sqlite3_finalize(s);
 			return err->status;
 		}
+	}
 	sqlite3_finalize(s);
+	if (rc == SQLITE_TOOBIG)
+		return err_set(err, LITSI_EDATA, "%s: %s: row %lld: a string or blob longer than "
+			       "%d MiB (the limit of every reader)", n->path, what,
+			       (long long)nrow + 1, NSYS_MAX_STRING >> 20);
 	if (rc != SQLITE_DONE)
 		return n->budget < 0 ? err_set(err, LITSI_EDATA, "%s: %s: the export takes too long "
 					       "to read (a hostile or damaged file?)", n->path, what)
@@ -205,7 +248,7 @@ read_gpus(struct nsys *n, struct err *err)
 	if (has_table(n, "TARGET_INFO_CUDA_DEVICE")) {
 		if (need_cols(n, "TARGET_INFO_CUDA_DEVICE", dev_cols, err) ||
 		    each_row(n, "SELECT pid, cudaId, gpuId FROM TARGET_INFO_CUDA_DEVICE",
-			     "cannot read TARGET_INFO_CUDA_DEVICE", row_cuda_dev, err))
+			     "cannot read TARGET_INFO_CUDA_DEVICE", 0, row_cuda_dev, err))
 			return err->status;
 	}
 	if (!has_table(n, "TARGET_INFO_GPU"))
@@ -213,7 +256,7 @@ read_gpus(struct nsys *n, struct err *err)
 	if (need_cols(n, "TARGET_INFO_GPU", gpu_cols, err))
 		return err->status;
 	return each_row(n, "SELECT id, name FROM TARGET_INFO_GPU ORDER BY id",
-			"cannot read TARGET_INFO_GPU", row_gpu, err);
+			"cannot read TARGET_INFO_GPU", 1u << 1, row_gpu, err);
 }
 
 /* Columns of a kernel, memcpy or memset query, in this order. */
@@ -291,7 +334,8 @@ read_kernels(struct nsys *n, struct err *err)
 		 " FROM %s k LEFT JOIN StringIds s ON s.id = k.%s ORDER BY k.start",
 		 has_col(n, t, "correlationId") ? "k.correlationId" : "NULL",
 		 has_col(n, t, "globalPid") ? "k.globalPid" : "NULL", t, name);
-	return each_row(n, sql, "cannot read CUPTI_ACTIVITY_KIND_KERNEL", row_kernel, err);
+	return each_row(n, sql, "cannot read CUPTI_ACTIVITY_KIND_KERNEL", 1u << KC_NAME, row_kernel,
+			err);
 }
 
 static int
@@ -311,7 +355,7 @@ read_copies(struct nsys *n, const char *t, int (*row)(struct nsys *, sqlite3_stm
 		 has_col(n, t, "globalPid") ? "globalPid" : "NULL",
 		 has_col(n, t, "bytes") ? "bytes" : "NULL", t);
 	snprintf(what, sizeof(what), "cannot read %s", t);
-	return each_row(n, sql, what, row, err);
+	return each_row(n, sql, what, 1u << KC_NAME, row, err);
 }
 
 static int
@@ -339,7 +383,7 @@ read_launches(struct nsys *n, struct err *err)
 	return each_row(n, "SELECT start, globalTid, correlationId FROM CUPTI_ACTIVITY_KIND_RUNTIME"
 			" WHERE correlationId IN (SELECT correlationId FROM "
 			"CUPTI_ACTIVITY_KIND_KERNEL) ORDER BY start",
-			"cannot read CUPTI_ACTIVITY_KIND_RUNTIME", row_launch, err);
+			"cannot read CUPTI_ACTIVITY_KIND_RUNTIME", 0, row_launch, err);
 }
 
 /* "ProfilerStep#12" → 12; else -1. */
@@ -400,7 +444,7 @@ read_nvtx(struct nsys *n, struct err *err)
 		 "s.value", has_col(n, t, "globalTid") ? "e.globalTid" : "NULL",
 		 text_id ? "LEFT JOIN StringIds s ON s.id = e.textId" : "", NVTX_PUSHPOP,
 		 NVTX_STARTEND);
-	return each_row(n, sql, "cannot read NVTX_EVENTS", row_nvtx, err);
+	return each_row(n, sql, "cannot read NVTX_EVENTS", 1u << 2, row_nvtx, err);
 }
 
 /* Session start (epoch) and host name; times are ns since the session start. */
@@ -466,6 +510,8 @@ open_export(struct nsys *n, struct err *err)
 			     : err_set(err, LITSI_ENOMEM, "%s: cannot open the export", n->path);
 	sqlite3_db_config(n->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
 	sqlite3_db_config(n->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+	/* A longer value is never read into memory (SQLITE_TOOBIG); a row holds a few ints more. */
+	sqlite3_limit(n->db, SQLITE_LIMIT_LENGTH, NSYS_MAX_STRING + 4096);
 	/* About 1000 VM steps per call: far more than reading every byte of the file needs. */
 	n->budget = 1000000 + (stat(n->path, &st) ? 0 : (int64_t)st.st_size);
 	sqlite3_progress_handler(n->db, 1000, progress, n);

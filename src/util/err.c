@@ -2,6 +2,7 @@
 /* err.c: error context and the front end's print helpers. */
 #include "litsi/err.h"
 #include "litsi/litsi.h"
+#include "litsi/util.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -75,9 +76,9 @@ vreport(const char *fmt, va_list ap)
 	int saved = errno;
 
 	fputs("litsi: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	out_vprintf(stderr, fmt, ap);
 	if (n && fmt[n - 1] == ':')
-		fprintf(stderr, " %s", strerror(saved));
+		out_printf(stderr, " %s", strerror(saved));
 	fputc('\n', stderr);
 }
 
@@ -110,7 +111,7 @@ warn(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	fputs("warning: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	out_vprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
 }
@@ -122,7 +123,7 @@ bug_at(const char *file, int line, const char *fmt, ...)
 
 	fprintf(stderr, "litsi: BUG: %s:%d: ", file, line);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	out_vprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 	abort();

@@ -7,7 +7,9 @@
  * bytes C0 80 (modified UTF-8, litsi-db(5)) and shown as \0 or \u0000.
  */
 #include "litsi/util.h"
+#include "litsi/err.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -167,4 +169,146 @@ visible_dup(const char *s)
 		return NULL;
 	sbuf_add_visible(&sb, s, strlen(s));
 	return sbuf_detach(&sb);
+}
+
+/*
+ * The one door for text leaving litsi on a terminal or a text line: the
+ * format is litsi's own and is copied as written; every %s and %c argument
+ * (node, run, host, kernel, product, metric, path, error message) passes
+ * through sbuf_add_visible(). Width applies to the escaped text; a
+ * precision on %s bounds the bytes read from the argument.
+ */
+int
+out_vprintf(FILE *out, const char *fmt, va_list ap)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char *p = fmt;
+
+	while (*p) {
+		char spec[32];
+		size_t k = 0;
+		int width = -1, prec = -1;
+		bool left = false, star_w = false, star_p = false;
+		char len[3] = "";
+		const char *q;
+
+		q = strchr(p, '%');
+		if (!q) {
+			fputs(p, out);
+			break;
+		}
+		fwrite(p, 1, (size_t)(q - p), out);
+		p = q + 1;
+		if (*p == '%') {
+			fputc('%', out);
+			p++;
+			continue;
+		}
+		spec[k++] = '%';
+		while (*p && strchr("-+ #0", *p)) {
+			left |= *p == '-';
+			if (k < 8)
+				spec[k++] = *p;
+			p++;
+		}
+		if (*p == '*') {
+			star_w = true;
+			p++;
+		} else {
+			for (; *p >= '0' && *p <= '9'; p++)
+				width = width < 0 ? *p - '0'
+					: width < 100000 ? width * 10 + (*p - '0') : width;
+		}
+		if (*p == '.') {
+			p++;
+			if (*p == '*') {
+				star_p = true;
+				p++;
+			} else {
+				for (prec = 0; *p >= '0' && *p <= '9'; p++)
+					prec = prec < 100000 ? prec * 10 + (*p - '0') : prec;
+			}
+		}
+		if (star_w) {
+			width = va_arg(ap, int);
+			if (width < 0) {
+				left = true;
+				width = -width;
+			}
+		}
+		if (star_p)
+			prec = va_arg(ap, int);
+		while (*p && strchr("hlzjtL", *p) && strlen(len) < 2) {
+			len[strlen(len)] = *p;
+			p++;
+		}
+		if (!*p)
+			break;
+		if (*p == 's' || *p == 'c') {
+			char ch;
+			const char *s;
+			size_t n;
+
+			sbuf_reset(&sb);
+			if (*p == 'c') {
+				ch = (char)va_arg(ap, int);
+				s = &ch;
+				n = 1;
+			} else {
+				s = va_arg(ap, const char *);
+				if (!s)
+					s = "(null)";
+				n = prec >= 0 ? strnlen(s, (size_t)prec) : strlen(s);
+			}
+			sbuf_add_visible(&sb, s, n);
+			fprintf(out, left ? "%-*s" : "%*s", width < 0 ? 0 : width, sb.buf ? sb.buf : "");
+			p++;
+			continue;
+		}
+		/* A number or a pointer: printed by stdio with the same spec. */
+		if (width >= 0)
+			k += (size_t)snprintf(spec + k, sizeof(spec) - k - 8, "%d", width);
+		if (prec >= 0)
+			k += (size_t)snprintf(spec + k, sizeof(spec) - k - 6, ".%d", prec);
+		memcpy(spec + k, len, strlen(len));
+		k += strlen(len);
+		spec[k++] = *p;
+		spec[k] = '\0';
+		switch (*p) {
+		case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
+			if (!strcmp(len, "ll") || !strcmp(len, "j"))
+				fprintf(out, spec, va_arg(ap, long long));
+			else if (!strcmp(len, "l") || !strcmp(len, "z") || !strcmp(len, "t"))
+				fprintf(out, spec, va_arg(ap, long));
+			else
+				fprintf(out, spec, va_arg(ap, int));
+			break;
+		case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+			if (!strcmp(len, "L"))
+				fprintf(out, spec, va_arg(ap, long double));
+			else
+				fprintf(out, spec, va_arg(ap, double));
+			break;
+		case 'p':
+			fprintf(out, spec, va_arg(ap, void *));
+			break;
+		default:
+			BUG("out_vprintf: conversion '%c' in \"%s\"", *p, fmt);
+		}
+		p++;
+	}
+	sbuf_release(&sb);
+	return ferror(out) ? -1 : 0;
+}
+
+int
+out_printf(FILE *out, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = out_vprintf(out, fmt, ap);
+	va_end(ap);
+	return rc;
 }

@@ -8,6 +8,7 @@
  * goes through the real store, and FUZZ_JSCAN, which also checks the
  * streaming scanner against json-c (FUZZING.md).
  */
+#include "litsi/litsi.h"
 #include "litsi/parse.h"
 #include "litsi/store.h"
 #include "litsi/util.h"
@@ -38,6 +39,7 @@
 #define FUZZ_PROM 15		/* Prometheus text exposition and HTTP API JSON */
 #define FUZZ_NSYS 16		/* Nsight Systems SQLite export, from a temporary file */
 #define FUZZ_DMON 17		/* dcgmi dmon text */
+#define FUZZ_MERGE 18		/* litsi merge of the bytes as a (forged) litsi database */
 
 #ifndef FUZZ_TARGET
 #error "define FUZZ_TARGET"
@@ -498,6 +500,50 @@ nsys_file(const uint8_t *data, size_t size)
 }
 #endif
 
+#if FUZZ_TARGET == FUZZ_MERGE
+/*
+ * The bytes as a litsi database merged into a new output: any failure is a
+ * clean status, the output appears only when the merge succeeded, and
+ * nothing is ever made beside the input (read-only and immutable).
+ */
+static void
+merge_file(const uint8_t *data, size_t size)
+{
+	static char dir[64];
+	struct merge_stats st;
+	struct err err = { 0 };
+	char in[96], out[96], extra[112];
+	const char *inputs[1] = { in };
+	static const char *const side[] = { "-wal", "-shm", "-journal" };
+	FILE *f;
+	size_t i;
+	int rc;
+
+	if (!dir[0]) {
+		snprintf(dir, sizeof(dir), "/tmp/litsi-fuzz-merge.XXXXXX");
+		if (!mkdtemp(dir))
+			abort();
+	}
+	snprintf(in, sizeof(in), "%s/in.db", dir);
+	snprintf(out, sizeof(out), "%s/out.db", dir);
+	unlink(out);
+	f = fopen(in, "wb");
+	if (!f || fwrite(data, 1, size, f) != size || fclose(f))
+		abort();
+	rc = store_merge(out, inputs, 1, NULL, &st, &err);
+	if (rc > 0 || (rc < 0 && (!err.msg[0] || err.status != rc)))
+		abort();
+	if (rc < 0 && access(out, F_OK) == 0)
+		abort();	/* a refused merge leaves no output */
+	for (i = 0; i < ARRAY_SIZE(side); i++) {
+		snprintf(extra, sizeof(extra), "%s%s", in, side[i]);
+		if (access(extra, F_OK) == 0)
+			abort();
+	}
+	unlink(out);
+}
+#endif
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -541,6 +587,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	escapes(data, size);
 #elif FUZZ_TARGET == FUZZ_ROCPD
 	rocpd_file(data, size);
+#elif FUZZ_TARGET == FUZZ_MERGE
+	merge_file(data, size);
 #endif
 	return 0;
 }

@@ -30,7 +30,7 @@ pats() {
 	dmon) echo 'dcgmi-dmon*.txt' ;;
 	gzip | tar | store) echo '*' ;;
 	textesc) echo '*.json *.csv' ;;
-	rocpd) echo 'none' ;;
+	rocpd | merge) echo 'none' ;;
 	esac
 }
 
@@ -72,6 +72,22 @@ seed() {
 		sqlite3 "$dir/endless.db" "DROP VIEW kernels; CREATE VIEW kernels AS WITH RECURSIVE \
 			c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT 'k' AS name, \
 			0 AS agent_type_index, x AS start, x AS \"end\" FROM c"
+	fi
+	if [ "$t" = merge ] && command -v sqlite3 >/dev/null 2>&1 && [ -x "${LITSI:-build/litsi}" ]; then
+		# litsi databases (512-byte pages keep them under -max_len): one of
+		# telemetry, one of a trace's first rank, one whose kernel table is an
+		# endless view, one holding an Inf reading
+		"${LITSI:-build/litsi}" -q -d "$dir/tel.db" ingest --node n tests/data/telemetry/nvidia-smi-units.csv
+		"${LITSI:-build/litsi}" -q -d "$dir/nsys.db" ingest --node m tests/data/nsys/nsys-2025.sqlite
+		for db in "$dir"/tel.db "$dir"/nsys.db; do
+			sqlite3 "$db" "PRAGMA journal_mode = DELETE; PRAGMA page_size = 512; VACUUM"
+		done
+		cp "$dir/nsys.db" "$dir/endless.db"
+		sqlite3 "$dir/endless.db" "ALTER TABLE kernel RENAME TO k0; CREATE VIEW kernel AS \
+			WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) \
+			SELECT k0.* FROM k0, r"
+		cp "$dir/tel.db" "$dir/inf.db"
+		sqlite3 "$dir/inf.db" "UPDATE telemetry SET value = 9e999 WHERE rowid = 1"
 	fi
 }
 

@@ -234,6 +234,30 @@ else
 	notok "report and check: building the databases" "$(cat "$vdir/log")"
 fi
 
+# 10. One door for text leaving litsi: every print in the front end of a
+# string that is not litsi's own goes through out_printf() (scripts/lint-print.awk).
+msg=$(cd "$top" && awk -f scripts/lint-print.awk src/cmd/*.c src/main.c 2>&1)
+if [ -z "$msg" ]; then ok "every print of a name goes through out_printf()"; else notok "every print of a name goes through out_printf()" "$msg"; fi
+
+# 11. Every command and output format on a database whose every name field
+# is hostile (control bytes, invalid UTF-8, quotes, 64 KiB): no raw control
+# byte on stdout or stderr, valid JSON, well-formed XML (tests/meta/hostile.py).
+if command -v python3 >/dev/null 2>&1 && command -v sqlite3 >/dev/null 2>&1 && [ -d "$main_sample" ]; then
+	mkdir -p "$tmp/hostile"
+	python3 "$top/tests/meta/hostile.py" "$LITSI" "$tmp/hostile" "$main_sample" >"$tmp/host" 2>&1
+	[ -s "$tmp/host" ] || echo "notok	hostile names	no output" >"$tmp/host"
+	while IFS='	' read -r st name why; do
+		case $st in
+		ok) ok "$name" ;;
+		notok) notok "$name" "$why" ;;
+		skip) skipt "$name" "$why" ;;
+		*) notok "hostile.py output" "$st $name $why" ;;
+		esac
+	done <"$tmp/host"
+else
+	skipt "hostile names" "python3, sqlite3 or the sample missing"
+fi
+
 echo "1..$n"
 echo "meta: $pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]

@@ -435,6 +435,45 @@ START_TEST(test_dmon)
 }
 END_TEST
 
+/* dmon rows that do not fit the header's columns are refused, naming the line. */
+START_TEST(test_dmon_misaligned)
+{
+	static const char head[] =
+		"#Entity         SMCLK        POWER             TMPTR        \n"
+		"ID                            W                 C            \n"
+		"GPU 0           1980         612.455           61           \n";
+	static const struct {
+		const char *row, *msg;
+	} bad[] = {
+		/* shifted left by two: 612.455 would have been read as 612.4 and 55 */
+		{ "GPU 1           1755       612.455           74           \n",
+		  "d.txt:4: byte 28: two values in the column of field SMCLK (a row that does "
+		  "not fit the header's columns)" },
+		/* shifted right: a value crosses into the next column */
+		{ "GPU 1                      1755         612.455           74\n",
+		  "d.txt:4: byte 28: a value runs from the column of field SMCLK into that of "
+		  "POWER (a row that does not fit the header's columns)" },
+		/* garbage where a number belongs is not "no reading" */
+		{ "GPU 1           1755         x12.4             74           \n",
+		  "d.txt:4: field POWER: expected a number or N/A, not 'x12.4'" },
+		{ "GPU 1           1755         612.455           inf          \n",
+		  "d.txt:4: field TMPTR: expected a number or N/A, not 'inf'" },
+	};
+	const int64_t t = 1764547200LL * 1000000000;
+	struct err err;
+	size_t i;
+
+	ck_assert_int_eq(cl_run("d.txt", head, t, &err), 0);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		char text[512];
+
+		snprintf(text, sizeof(text), "%s%s", head, bad[i].row);
+		ck_assert_int_eq(cl_run("d.txt", text, t, &err), LITSI_EDATA);
+		ck_assert_str_eq(err.msg, bad[i].msg);
+	}
+}
+END_TEST
+
 /* ---- Nsight Systems SQLite exports ---- */
 
 START_TEST(test_nsys_2025)
@@ -497,6 +536,7 @@ cluster_suite(void)
 	tcase_add_test(tc, test_prom_text_errors);
 	tcase_add_test(tc, test_prom_json);
 	tcase_add_test(tc, test_dmon);
+	tcase_add_test(tc, test_dmon_misaligned);
 	tcase_add_test(tc, test_nsys_2025);
 	tcase_add_test(tc, test_nsys_2021);
 	suite_add_tcase(s, tc);

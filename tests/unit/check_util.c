@@ -224,6 +224,26 @@ START_TEST(test_text_escapes)
 }
 END_TEST
 
+/* out_printf(): the format is copied, every %s/%c argument made visible, numbers as printf. */
+START_TEST(test_out_printf)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	const char *volatile none = NULL;	/* %s of NULL, as glibc prints it */
+
+	ck_assert_ptr_nonnull(f);
+	out_printf(f, "node %s: %-6s|%5s|%.3s|%c%c %d %05.1f %lld %zu %x %%\n", "n\x1b]0;X\x07\r",
+		   "ab", "\n", "abcdef", 'q', '\x1b', -7, 2.25, (long long)INT64_MIN,
+		   (size_t)42, 255u);
+	out_printf(f, "%*s|%-*s|%.*s|%s", 4, "x", 3, "y", 2, "\x01\x02\x03", none);
+	fclose(f);
+	ck_assert_str_eq(buf, "node n\\e]0;X\\a\\r: ab    |   \\n|abc|q\\e -7 002.2 "
+			      "-9223372036854775808 42 ff %\n   x|y  |\\x01\\x02|(null)");
+	free(buf);
+}
+END_TEST
+
 Suite *
 util_suite(void)
 {
@@ -238,6 +258,7 @@ util_suite(void)
 	tcase_add_test(tc, test_sha256_paths);
 	tcase_add_test(tc, test_strings);
 	tcase_add_test(tc, test_text_escapes);
+	tcase_add_test(tc, test_out_printf);
 	tcase_add_test(tc, test_saturating);
 	suite_add_tcase(s, tc);
 	return s;

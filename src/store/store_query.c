@@ -418,6 +418,16 @@ store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct e
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list runs");
 }
 
+#define LATEST_RUN_SQL(window) \
+	"SELECT coalesce(o.run, ''), (SELECT count(*) FROM source x WHERE x.node_id = ?1" \
+	"  AND x.run IS NOT NULL) FROM source o" \
+	" LEFT JOIN " window " w ON w.source_id = o.id WHERE o.node_id = ?1" \
+	" AND (o.run IS NOT NULL OR o.n_samples > 0)" \
+	" GROUP BY o.run ORDER BY max(w.start_ns IS NOT NULL) DESC, min(w.start_ns) DESC," \
+	" max(o.id) DESC LIMIT 1"
+static const char latest_run_sql[] = LATEST_RUN_SQL("kernel_window");
+static const char latest_run_sql_v2[] = LATEST_RUN_SQL("sample");
+
 int
 store_latest_run(struct store *st, int64_t node_id, char **run, struct err *err)
 {
@@ -427,15 +437,12 @@ store_latest_run(struct store *st, int64_t node_id, char **run, struct err *err)
 	*run = NULL;
 	if (st->version < 2)
 		return 0;
-	/* The run whose traces start last; without traces, the run ingested last. */
-	if (store_prepare_cached(st,
-			  "SELECT coalesce(o.run, ''), (SELECT count(*) FROM source x WHERE x.node_id = ?1"
-			  "  AND x.run IS NOT NULL) FROM source o"
-			  " LEFT JOIN kernel_window w ON w.source_id = o.id WHERE o.node_id = ?1"
-			  " AND (o.run IS NOT NULL OR o.n_samples > 0)"
-			  " GROUP BY o.run ORDER BY max(w.start_ns IS NOT NULL) DESC, min(w.start_ns) DESC,"
-			  " max(o.id) DESC LIMIT 1",
-			  &s, err))
+	/*
+	 * The run whose traces start last; without traces, the run ingested
+	 * last. A database older than kernel_window (schema 2) reads the samples.
+	 */
+	if (store_prepare_cached(st, st->version >= 3 ? latest_run_sql : latest_run_sql_v2, &s,
+				 err))
 		return err->status;
 	sqlite3_bind_int64(s, 1, node_id);
 	rc = sqlite3_step(s);

@@ -6,9 +6,9 @@ run: litsi ingest --node "$(printf 'm\033[31m\rforged')" r1.json.gz; litsi check
 exit: 0
 --- stdout
 r1.json.gz: pytorch, node m\e[31m\rforged, rank 1, 1 GPU, 6 samples, 1248 kernels (144 comm)
-node n\e]0;X\a\e[2J\rx: IMBALANCED: 2 thermal rules fired
-# litsi report: node n\e]0;X\a\e[2J\rx
-node n\e]0;X\a\e[2J\rx: INCONCLUSIVE: no thermal rule could run: no temperature, clock or throttling telemetry under load
+node n\e]0;X\a\e[2J\rx (run r2): INCONCLUSIVE: no thermal rule could run: no temperature, clock or throttling telemetry under load
+# litsi report: node n\e]0;X\a\e[2J\rx (run r2)
+node n\e]0;X\a\e[2J\rx (run r2): INCONCLUSIVE: no thermal rule could run: no temperature, clock or throttling telemetry under load
 exit 2
 --- stderr
 litsi: node 'n\e]0;X\a\e[2J\rx' has no run 'r3' (ingest --run names runs)

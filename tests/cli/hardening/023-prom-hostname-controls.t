@@ -7,6 +7,8 @@ exit: 0
 a.prom: prometheus-text, node h\e]0;OWNED\a, 1 GPU, 0 samples, 0 kernels (0 comm), 1 telemetry readings
 b.prom: prometheus-text, node x\nlitsi: forged line, 1 GPU, 0 samples, 0 kernels (0 comm), 1 telemetry readings
 ingested 2, already present 0, skipped 0, failed 0
+node h\e]0;OWNED\a: 1 file; holds 1 GPU, 1 run
+node x\nlitsi: forged line: 1 file; holds 1 GPU, 1 run
 node h\e]0;OWNED\a: INCONCLUSIVE: no thermal rule could run: no temperature, clock or throttling telemetry under load
 node x\nlitsi: forged line: INCONCLUSIVE: no thermal rule could run: no temperature, clock or throttling telemetry under load
 h\e]0;OWNED\a               0  -     NVIDIA  -              0        0             0  0.000000        1         1        0.000  no trace

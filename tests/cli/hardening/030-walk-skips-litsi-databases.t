@@ -12,7 +12,7 @@ exit 0
 ./litsi.db-journal: skipped (a file of the output database)
 ./litsi.db-shm: skipped (a file of the output database)
 ./litsi.db-wal: skipped (a file of the output database)
-./rank0.json.gz: already ingested (identical content), skipped; use --force to replace it
+./rank0.json.gz: already ingested into node default from ./rank0.json.gz (identical content), skipped; use --force to replace it
 ./sub/other.db: skipped (a litsi database, not a trace: combine databases with litsi merge)
 ingested 0, already present 1, skipped 5, failed 0
 exit 0

@@ -12,6 +12,7 @@ options:
   --node name              Store the GPUs of the paths that follow under node name, until the next --node or --node-from
   --node-from dir|host     Name the node of each file of the paths that follow (until the next --node or --node-from).
   --run name               Record the files as part of the run name of their node (a job, or one setting of its power caps).
+  --run auto               Choose each file's run
   --rank n                 The rank of a PyTorch trace that names none.
   --device n               The GPU of a telemetry log that names none (an nvidia-smi log without an index, pci.bus_id or uuid column)
   --format name            Skip detection and read every file with the named parser.

@@ -72,7 +72,7 @@ for rel in $traces; do
 	if [ -f "$bdir/liblitsi.a" ]; then
 		${CC:-cc} -O2 -std=c11 -Iinclude -Isrc -D_GNU_SOURCE -o "$tmp/bench-parse" \
 			"$(dirname "$0")/bench-parse.c" "$bdir/liblitsi.a" \
-			$(pkg-config --libs json-c zlib sqlite3) -lm -pthread
+			$(pkg-config --libs json-c zlib sqlite3) $(pkg-config --exists libisal && pkg-config --libs libisal) -lm -pthread
 		"$tmp/bench-parse" pytorch "$tmp/big.json" "$tmp/big.json.gz"
 	fi
 done

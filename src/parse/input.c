@@ -37,7 +37,7 @@
 
 enum { RAW_CAP = 256 * 1024, BUF_CAP = 1024 * 1024, PROGRESS_STEP = 8 << 20, NSLOT = 4 };
 
-enum input_kind { IN_FD, IN_MEM, IN_MEMBER };
+enum input_kind { IN_FD, IN_MEM, IN_MEMBER, IN_SPAN };
 
 /* One block of decompressed bytes, or the error met instead of it. */
 struct block {
@@ -72,7 +72,7 @@ struct input {
 	int fd;
 	const unsigned char *mem;	/* IN_MEM */
 	size_t mem_len;
-	struct input *parent;		/* IN_MEMBER */
+	struct input *parent;		/* IN_MEMBER; IN_SPAN: what follows the span, or NULL */
 	uint64_t member_left;
 	uint64_t raw_off, raw_total;
 	bool raw_eof, gz, gz_end;
@@ -132,6 +132,8 @@ raw_read(struct input *in, void *dst, size_t n, struct err *err)
 		got = (long)(in->mem_len - in->raw_off < n ? in->mem_len - in->raw_off : n);
 		memcpy(dst, in->mem + in->raw_off, (size_t)got);
 		break;
+	case IN_SPAN:
+		break;	/* served by input_buffer() itself */
 	case IN_MEMBER:
 		if (n > in->member_left)
 			n = (size_t)in->member_left;
@@ -666,6 +668,26 @@ input_open_member(struct input *parent, const char *display, uint64_t size,
 	return 0;
 }
 
+int
+input_open_span(const char *buf, size_t len, uint64_t at, const char *display,
+		struct input *parent, int own, struct input **out)
+{
+	struct input *in = xcalloc(1, sizeof(*in));
+
+	in->kind = IN_SPAN;
+	in->fd = -1;
+	in->name = xstrdup(display);	/* a name input_name() gave: already visible */
+	in->buf = (char *)buf;
+	if (own)
+		in->bufmem = in->buf;
+	in->len = len;
+	in->off = at;
+	in->parent = parent;
+	in->raw_eof = in->eof = true;
+	*out = in;
+	return 0;
+}
+
 void
 input_close(struct input *in)
 {
@@ -692,6 +714,13 @@ input_close(struct input *in)
 int
 input_buffer(struct input *in, const char **p, size_t *len, struct err *err)
 {
+	if (in->kind == IN_SPAN && in->pos == in->len) {
+		if (in->parent)
+			return input_buffer(in->parent, p, len, err);
+		*p = in->buf + in->pos;
+		*len = 0;
+		return 0;
+	}
 	if (in->pos == in->len) {
 		int rc = fill(in, err);
 
@@ -706,7 +735,10 @@ input_buffer(struct input *in, const char **p, size_t *len, struct err *err)
 void
 input_consume(struct input *in, size_t n)
 {
-	in->pos += n;
+	if (in->kind == IN_SPAN && in->pos == in->len && in->parent)
+		input_consume(in->parent, n);
+	else
+		in->pos += n;
 	in->off += n;
 }
 

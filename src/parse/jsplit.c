@@ -30,7 +30,7 @@
 
 enum {
 	PIECE_BYTES = 1 << 20,
-	PIECE_MAX = 64 << 20,
+	PIECE_MAX = 16 << 20,
 	PIECES_PER_THREAD = 4,
 };
 

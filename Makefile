@@ -2,12 +2,21 @@
 include config.mk
 
 PKGS = json-c zlib sqlite3
+# ISA-L's igzip inflates gzip where libisal is installed; NO_ISAL=1 builds
+# with zlib's inflate alone (e.g. make BUILD=build-zlib NO_ISAL=1).
+ifeq ($(NO_ISAL),)
+ISAL := $(shell $(PKG_CONFIG) --exists libisal 2>/dev/null && echo libisal)
+endif
+ifneq ($(ISAL),)
+PKGS += libisal
+ISAL_DEF = -DLITSI_ISAL
+endif
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS))
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS))
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
 
-CPPFLAGS += -Iinclude -Isrc -I$(BUILD) -D_GNU_SOURCE -include src/util/banned.h
+CPPFLAGS += -Iinclude -Isrc -I$(BUILD) -D_GNU_SOURCE $(ISAL_DEF) -include src/util/banned.h
 ALL_CFLAGS = -std=c11 -pthread $(OPT) $(WARN) $(SAN) $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS_ALL = $(PKG_LIBS) -lm $(LDLIBS)
 
@@ -21,7 +30,7 @@ HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
 # Module-private headers: a change rebuilds every object (the tests include some).
 PRIV_HEADERS := $(wildcard src/*/*.h) tests/fuzz/jdiff.h tests/unit/unit.h
 
-.PHONY: all check check-unit check-cli check-meta check-hardening check-record check-slurm check-stress check-headers lint asan valgrind validate \
+.PHONY: all check check-unit check-cli check-meta check-hardening check-record check-zlib check-slurm check-stress check-headers lint asan valgrind validate \
 	install uninstall clean bench fuzz fuzz-build style valgrind-cli
 all: litsi
 
@@ -67,7 +76,12 @@ $(BUILD)/unit_suites.h: $(wildcard tests/unit/check_*.c) scripts/unit-suites.sh
 $(BUILD)/litsi-unit: $(UNIT_OBJ) $(BUILD)/liblitsi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/liblitsi.a $(CHECK_LIBS) $(LDLIBS_ALL)
 
-check: check-unit check-cli check-meta check-hardening check-record check-slurm
+check: check-unit check-cli check-meta check-hardening check-zlib check-record check-slurm
+
+# The zlib build (no ISA-L): the ingest tests, database digests included.
+check-zlib:
+	$(MAKE) BUILD=build-zlib NO_ISAL=1 build-zlib/litsi
+	LITSI=$(CURDIR)/build-zlib/litsi sh tests/cli/run.sh ingest/
 
 check-unit: $(BUILD)/litsi-unit
 	LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} $(BUILD)/litsi-unit

@@ -27,6 +27,15 @@ int input_open(const char *path, struct input **out, struct err *err);
 /* input_open_mem() - an input over a memory buffer (tests, tar members). */
 int input_open_mem(const void *buf, size_t len, const char *display, struct input **out,
 		   struct err *err);
+/*
+ * input_open_span() - an input over @len bytes at @buf (borrowed, not
+ * copied, no gzip), whose first byte is at offset @at of the stream named
+ * @display; when @parent is given, its bytes follow the span's (consumed
+ * from it directly). Closing it never closes @parent; it frees @buf when
+ * @own is set (a malloc'd buffer handed over).
+ */
+int input_open_span(const char *buf, size_t len, uint64_t at, const char *display,
+		    struct input *parent, int own, struct input **out);
 void input_close(struct input *in);
 
 /* input_read() - up to @n bytes; returns bytes read, 0 at end, <0 on error (err set). */
@@ -111,6 +120,12 @@ struct parse_opts {
 	int device;		/* --device for telemetry naming no GPU; -1 if not given */
 	int64_t interval_ns;	/* --interval between ticks of logs without times; 0 = 1 s */
 	/*
+	 * threads: how many threads parse the events of one trace (its
+	 * traceEvents array split at event boundaries); 0 or 1: the caller's
+	 * thread alone. parse_threads_default() is the machine's cores, capped.
+	 */
+	int threads;
+	/*
 	 * read_nsys() - the reader of Nsight Systems SQLite exports. It lives in
 	 * the store, the only layer that speaks SQL, and the caller wires it in
 	 * (ingest: store_read_nsys()); NULL refuses such files.
@@ -128,6 +143,11 @@ struct parse_opts {
  * "2026-11-30", and a decimal comma) → epoch ns. Return: 0 or -1.
  */
 int parse_time_arg(const char *s, const char *tz, int64_t *out_ns);
+
+/* Most threads a trace is parsed on by default (litsi-ingest(1)). */
+enum { PARSE_THREADS_CAP = 8 };
+/* parse_threads_default() - the processors this process may run on, 1..PARSE_THREADS_CAP. */
+int parse_threads_default(void);
 
 /* ---- parser registry ---- */
 struct parser {

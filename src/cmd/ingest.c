@@ -1070,6 +1070,7 @@ run_parallel(struct ingest_run *run)
 		return;
 	}
 	run->pool = &p;
+	run->popts.threads = 1;	/* the threads parse files at once, one each */
 	for (i = 0; i < run->nr_items && !interrupted; i++) {
 		struct ingest_job *end;
 
@@ -1167,6 +1168,7 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 				return cmd_usage_error("ingest", usage_str,
 						       "invalid -j '%s' (files at once, 1 to 1024)",
 						       optarg);
+			run->popts.threads = run->jobs;
 			break;
 		case 'L':
 			return cmd_list_opts(run->ctx, longopts) - 100;
@@ -1239,6 +1241,15 @@ ingest_item(struct ingest_run *run, const struct ingest_item *it)
 	item_check(run, it, before, skipped);
 }
 
+/* one_file() - one plain file to ingest: -j's threads parse it (no scratch database). */
+static bool
+one_file(const struct ingest_run *run)
+{
+	struct stat st;
+
+	return run->nr_items == 1 && !stat(run->items[0].path, &st) && S_ISREG(st.st_mode);
+}
+
 /* Ingest the items (every file of a directory) under SIGINT/SIGTERM handling. */
 static int
 run_ingest(struct ingest_run *run)
@@ -1254,7 +1265,7 @@ run_ingest(struct ingest_run *run)
 	store_set_stop(ctx->st, &interrupted);
 	/* --tz sets TZ for the parsers: not something two threads can share. */
 	/* --run auto chooses each file's run from those before it: one file at a time. */
-	if (run->jobs > 1 && !run->popts.tz && !run->iopts.run_auto) {
+	if (run->jobs > 1 && !run->popts.tz && !run->iopts.run_auto && !one_file(run)) {
 		/* the in-memory linking budget is shared by the files parsed at once */
 		run->iopts.held_files = (unsigned)run->jobs;
 		run_parallel(run);
@@ -1288,6 +1299,7 @@ ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 	run->popts.stop = &interrupted;
 	run->popts.device = -1;
 	run->popts.read_nsys = store_read_nsys;
+	run->popts.threads = parse_threads_default();
 }
 
 int

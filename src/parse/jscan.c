@@ -983,3 +983,191 @@ jscan_capture(struct jscan *js, struct sbuf *out, size_t max)
 		return jscan_fail(js, "expected a value of at most %zu bytes", max);
 	return 0;
 }
+
+/* ---- one array in pieces ---- */
+
+void
+jscan_detach(struct jscan *js)
+{
+	if (js->p > js->base)
+		input_consume(js->in, (size_t)(js->p - js->base));
+	js->base = js->end = js->p = NULL;
+	js->win_off = input_offset(js->in);
+}
+
+void
+jscan_attach(struct jscan *js, struct input *in, int in_array, int first)
+{
+	js->in = in;
+	js->base = js->end = js->p = NULL;
+	js->win_off = input_offset(in);
+	/* the array is the value of a key of the top-level object */
+	js->stack[0] = '{';
+	js->stack[1] = '[';
+	js->depth = in_array ? 2 : 1;
+	js->state = in_array && first ? S_VALUE_OR_END : S_AFTER;
+}
+
+void
+jscan_init_piece(struct jscan *js, struct input *in, struct err *err, int first)
+{
+	jscan_init(js, in, err);
+	jscan_attach(js, in, 1, first);
+}
+
+/* prefix_xor() - bit i set when an odd number of bits 0..i of @x are. */
+static inline uint64_t
+prefix_xor(uint64_t x)
+{
+	x ^= x << 1;
+	x ^= x << 2;
+	x ^= x << 4;
+	x ^= x << 8;
+	x ^= x << 16;
+	x ^= x << 32;
+	return x;
+}
+
+/*
+ * escaped_bytes() - the bytes that a backslash escapes: the byte after each
+ * odd-length run of backslashes (runs carried over from the last block).
+ */
+static inline uint64_t
+escaped_bytes(uint64_t bs, uint64_t *carry)
+{
+	const uint64_t even = 0x5555555555555555ULL;
+	uint64_t follows, odd_starts, seq, esc;
+
+	if (!bs) {
+		esc = *carry;
+		*carry = 0;
+		return esc;
+	}
+	bs &= ~*carry;
+	follows = bs << 1 | *carry;
+	odd_starts = bs & ~even & ~follows;
+	*carry = __builtin_add_overflow(odd_starts, bs, &seq);
+	return (even ^ (seq << 1)) & follows;
+}
+
+struct cut_masks {
+	uint64_t quote, bs, open, close;
+};
+
+#ifndef JSCAN_X86
+static void
+cut_masks_portable(const char *p, struct cut_masks *m)
+{
+	int i;
+
+	memset(m, 0, sizeof(*m));
+	for (i = 0; i < 64; i++) {
+		unsigned char c = (unsigned char)p[i];
+		uint64_t b = (uint64_t)1 << i;
+
+		if (c == '"')
+			m->quote |= b;
+		else if (c == '\\')
+			m->bs |= b;
+		else if (c == '{' || c == '[')
+			m->open |= b;
+		else if (c == '}' || c == ']')
+			m->close |= b;
+	}
+}
+#else
+static inline void
+cut_masks_sse2(const char *p, struct cut_masks *m)
+{
+	int i;
+
+	memset(m, 0, sizeof(*m));
+	for (i = 0; i < 4; i++) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+		__m128i l = _mm_or_si128(x, _mm_set1_epi8(0x20));	/* '[' -> '{', ']' -> '}' */
+		unsigned sh = 16 * (unsigned)i;
+
+		m->quote |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('"'))) << sh;
+		m->bs |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))) << sh;
+		m->open |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(l, _mm_set1_epi8('{'))) << sh;
+		m->close |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(l, _mm_set1_epi8('}'))) << sh;
+	}
+}
+#endif
+
+/* cut_block() - one block of 64 bytes at @p, at offset @off of the scan. */
+static inline int
+cut_block(struct jcut *c, const char *p, size_t off, size_t want_from, size_t *at)
+{
+	struct cut_masks m;
+	uint64_t str, any;
+	int64_t closes;
+
+#ifdef JSCAN_X86
+	cut_masks_sse2(p, &m);
+#else
+	cut_masks_portable(p, &m);
+#endif
+	m.quote &= ~escaped_bytes(m.bs, &c->escaped);
+	str = prefix_xor(m.quote) ^ c->in_string;
+	c->in_string = (uint64_t)((int64_t)str >> 63);
+	m.open &= ~str;
+	m.close &= ~str;
+	any = m.open | m.close;
+	if (!any)
+		return JCUT_NONE;
+	closes = __builtin_popcountll(m.close);
+	/* No close can reach the array's level here, or none is wanted: count. */
+	if (c->depth - closes > 0 || (c->depth - closes == 0 && off + 64 <= want_from)) {
+		c->depth += __builtin_popcountll(m.open) - closes;
+		return JCUT_NONE;
+	}
+	for (; any; any &= any - 1) {
+		int i = __builtin_ctzll(any);
+
+		if (m.open >> i & 1) {
+			c->depth++;
+			continue;
+		}
+		if (--c->depth < 0) {
+			*at = off + (size_t)i + 1;
+			return JCUT_END;
+		}
+		if (c->depth == 0 && off + (size_t)i >= want_from) {
+			*at = off + (size_t)i + 1;
+			return JCUT_ELEM;
+		}
+	}
+	return JCUT_NONE;
+}
+
+int
+jscan_cut(struct jcut *c, const char *buf, size_t n, size_t want_from, int flush, size_t *at)
+{
+	size_t off = 0;
+	int rc;
+
+	for (; n - off >= 64; off += 64)
+		if ((rc = cut_block(c, buf + off, off, want_from, at)) != JCUT_NONE) {
+			/* a cut is outside any string, after no backslash */
+			c->escaped = c->in_string = 0;
+			c->depth = 0;
+			return rc;
+		}
+	if (flush && off < n) {
+		char pad[64];
+
+		/* spaces change nothing: no escape or string is open across them */
+		memset(pad, ' ', sizeof(pad));
+		memcpy(pad, buf + off, n - off);
+		rc = cut_block(c, pad, off, want_from, at);
+		if (rc != JCUT_NONE) {
+			c->escaped = c->in_string = 0;
+			c->depth = 0;
+			return rc;
+		}
+		off = n;
+	}
+	*at = off;
+	return JCUT_NONE;
+}

@@ -117,4 +117,37 @@ int jscan_fail_at(struct jscan *js, uint64_t off, const char *fmt, ...)
 /* jscan_tokname() - "a string", "'{'", ... for messages. */
 const char *jscan_tokname(int tok);
 
+/*
+ * ---- one array, parsed in pieces (jsplit.c) ----
+ * jscan_detach() hands the input back at the cursor (just after an array's
+ * '[' that is the value of a key of the top-level object); jscan_attach()
+ * resumes on @in, which must start where the scanner stopped: inside that
+ * array after an element (@in_array) or just after the array's ']'.
+ * jscan_init_piece() starts a scanner on a piece of the array's elements: just
+ * after the '[' (@first) or just after an element.
+ */
+void jscan_detach(struct jscan *js);
+void jscan_attach(struct jscan *js, struct input *in, int in_array, int first);
+void jscan_init_piece(struct jscan *js, struct input *in, struct err *err, int first);
+
+/*
+ * jscan_cut() - the structural scan that finds where the elements of an
+ * array end without parsing them: strings (escapes included) are told apart
+ * from the brackets and braces outside them, 64 bytes at a time. @c carries
+ * the state from call to call; it starts zeroed just after the '['. It scans
+ * @buf[0..@n) and stops past the first byte that closes an element at or
+ * after @want_from (JCUT_ELEM) or that closes the array (JCUT_END), *at
+ * being the offset just past that byte; else JCUT_NONE with *at the bytes
+ * scanned, a multiple of 64 unless @flush (then all @n). It trusts the
+ * grammar: a parser of the pieces checks it.
+ */
+struct jcut {
+	uint64_t escaped;	/* the next byte is escaped (a backslash ended the last block) */
+	uint64_t in_string;	/* all ones inside a string */
+	int64_t depth;		/* 0: between the array's elements */
+};
+enum { JCUT_NONE, JCUT_ELEM, JCUT_END };
+int jscan_cut(struct jcut *c, const char *buf, size_t n, size_t want_from, int flush,
+	      size_t *at);
+
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "jscan.h"
+#include "jsplit.h"
 #include "litsi/litsi.h"
 #include "litsi/parse.h"
 
@@ -90,6 +91,16 @@ struct kineto {
 	size_t props_nr, props_alloc;
 	struct devseen *devs;
 	size_t devs_nr, devs_alloc;
+	int64_t n_events;
+	struct input *resumed;	/* what js reads after traceEvents was parsed in pieces */
+};
+
+/* What the events of one piece of traceEvents taught (parsed on another thread). */
+struct piece_sum {
+	int64_t t_lo, t_hi;
+	bool have_t, hip_calls, cuda_calls;
+	struct devseen *devs;
+	size_t devs_nr;
 	int64_t n_events;
 };
 
@@ -557,6 +568,89 @@ handle_event(struct kineto *k)
 	return 0;
 }
 
+/* piece_parse() - a piece of traceEvents on a worker thread (jsplit.h). */
+static int
+piece_parse(void *arg, struct input *in, int first, struct sink *rec, void *user,
+	    struct err *err)
+{
+	const struct kineto *k = arg;
+	struct piece_sum *ps = user;
+	struct kineto w = {
+		.in = k->in, .o = k->o, .sink = rec, .err = err, .rank = -1, .world_size = -1,
+		.base_ns = k->base_ns, .have_base = k->have_base, .have_events = true,
+	};
+	int rc = 0;
+
+	jscan_init_piece(&w.js, in, err, first);
+	jsplit_rec_offsets(rec, &w.js);
+	for (;;) {
+		int t = jscan_peek(&w.js);
+
+		if (t == -1)
+			break;		/* the end of the piece, after an event */
+		if (t < 0) {
+			rc = t;
+			break;
+		}
+		t = jscan_next(&w.js);
+		if (t < 0) {
+			rc = t;
+			break;
+		}
+		if (t == JT_ARR_END)
+			break;
+		if (t != JT_OBJ) {
+			rc = jscan_fail_at(&w.js, tok_at(&w.js, t), "expected an event object in "
+					   "\"traceEvents\", got %s", jscan_tokname(t));
+			break;
+		}
+		if (read_event(&w) || handle_event(&w)) {
+			rc = err->status;
+			break;
+		}
+	}
+	jscan_release(&w.js);
+	ps->t_lo = w.t_lo;
+	ps->t_hi = w.t_hi;
+	ps->have_t = w.have_t;
+	ps->hip_calls = w.hip_calls;
+	ps->cuda_calls = w.cuda_calls;
+	ps->devs = w.devs;
+	ps->devs_nr = w.devs_nr;
+	ps->n_events = w.n_events;
+	sbuf_release(&w.buf);
+	sbuf_release(&w.cap);
+	return rc;
+}
+
+/* piece_merge() - a piece's facts, in file order: as if its events were parsed here. */
+static void
+piece_merge(void *arg, void *user)
+{
+	struct kineto *k = arg;
+	const struct piece_sum *ps = user;
+	size_t i;
+
+	if (ps->have_t) {
+		if (!k->have_t || ps->t_lo < k->t_lo)
+			k->t_lo = ps->t_lo;
+		if (!k->have_t || ps->t_hi > k->t_hi)
+			k->t_hi = ps->t_hi;
+		k->have_t = true;
+	}
+	k->hip_calls |= ps->hip_calls;
+	k->cuda_calls |= ps->cuda_calls;
+	k->n_events += ps->n_events;
+	for (i = 0; i < ps->devs_nr; i++)
+		note_device(k, ps->devs[i].device, ps->devs[i].rank);
+}
+
+static void
+piece_free(void *user)
+{
+	free(((struct piece_sum *)user)->devs);
+}
+
 static int
 read_events(struct kineto *k)
 {
@@ -569,6 +663,26 @@ read_events(struct kineto *k)
 		return jscan_fail_at(js, tok_at(js, t), "expected an array for \"traceEvents\", got %s",
 				     jscan_tokname(t));
 	k->have_events = true;
+	if (k->o && k->o->threads > 1) {
+		static const struct jsplit_ops ops = {
+			.user_size = sizeof(struct piece_sum),
+			.parse = piece_parse,
+			.merge = piece_merge,
+			.user_free = piece_free,
+		};
+		struct jsplit_ops o = ops;
+		int rc;
+
+		o.arg = k;
+		rc = jsplit_array(js, k->o->threads, k->o, &o, k->sink, &k->resumed, k->err);
+		if (rc < 0)
+			return rc;
+		if (!rc) {
+			k->events_done = true;
+			return 0;
+		}
+		/* the rest of the array on this thread */
+	}
 	for (;;) {
 		t = jscan_next(js);
 		if (t < 0)
@@ -951,6 +1065,7 @@ pytorch_parse(struct input *in, const struct parse_opts *o, struct sink *s, stru
 	jscan_init(&k.js, in, err);
 	rc = read_top(&k);
 	jscan_release(&k.js);
+	input_close(k.resumed);
 	if (!rc)
 		rc = finish(&k);
 	for (i = 0; i < k.props_nr; i++)

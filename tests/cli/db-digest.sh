@@ -9,6 +9,8 @@
 # without them, the schema-2 digest, and kernel_window is checked
 # against the kernels instead (a line "kernel_window differs" when it does not).
 # usage: sh db-digest.sh CORPUS SAMPLES   (litsi and sqlite3 on PATH; writes in .)
+# DIGEST_JOBS=N ingests with -j N, a sample directory's files one command
+# each (so that each file is parsed on N threads).
 set -eu
 corpus=$1 samples=$2
 out=$PWD
@@ -45,12 +47,18 @@ n=0
 for f in $(cd "$corpus" && find . \( -name '*.json' -o -name '*.json.gz' \) | sort); do
 	n=$((n + 1))
 	db=$out/c$n.db
-	(cd "$corpus" && LITSI_DB=$db litsi -q ingest "$f")
+	(cd "$corpus" && LITSI_DB=$db litsi -q ingest ${DIGEST_JOBS:+-j "$DIGEST_JOBS"} "$f")
 	echo "$(digest "$db") $(sqlite3 "$db" 'select count(*) from kernel') $f"
 done
 for d in $(cd "$samples" && ls -d */ | sort); do
 	db=$out/s-${d%/}.db
-	(cd "$samples" && LITSI_DB=$db litsi -q ingest $(find "$d" -type f ! -name '*.md' ! -name truth.json | sort))
+	if [ -n "${DIGEST_JOBS:-}" ]; then
+		for g in $(cd "$samples" && find "$d" -type f ! -name '*.md' ! -name truth.json | sort); do
+			(cd "$samples" && LITSI_DB=$db litsi -q ingest -j "$DIGEST_JOBS" "$g")
+		done
+	else
+		(cd "$samples" && LITSI_DB=$db litsi -q ingest $(find "$d" -type f ! -name '*.md' ! -name truth.json | sort))
+	fi
 	echo "$(digest "$db") $(sqlite3 "$db" 'select count(*) from kernel') $d"
 done
 # Replacement (--force) after another source: ids continue where they did.

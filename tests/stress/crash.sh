@@ -71,13 +71,15 @@ got=$(counts kill.db | tr '\n' ' ')
 
 # SIGINT: clean rollback, exit 130 and a message, wherever it lands: while
 # parsing (0.3) or while the file's rows are linked and written (0.6, 0.8 of the
-# time for both files). A signal after the commit may leave the file complete
-# (exit 0 or 130 with all of it); nothing in between.
+# time for both files), the events parsed on one thread and on two. A signal
+# after the commit may leave the file complete (exit 0 or 130 with all of it);
+# nothing in between.
 LITSI_DB=int0.db "$LITSI" -q ingest "$small" || exit 1
 before=$(sqlite3 int0.db .dump | cksum)
-for frac in 0.3 0.6 0.8; do
+for run in "0.3 1" "0.6 1" "0.8 1" "0.3 2" "0.6 2"; do
+	frac=${run% *} j=${run#* }
 	cp int0.db int.db
-	LITSI_DB=int.db "$LITSI" ingest big.json >int.out 2>int.err &
+	LITSI_DB=int.db "$LITSI" ingest -j "$j" big.json >int.out 2>int.err &
 	pid=$!
 	sleep "$(awk -v ms="$ms" -v f="$frac" 'BEGIN { printf "%.3f", ms * f / 1000 }')"
 	kill -INT $pid 2>/dev/null
@@ -87,12 +89,12 @@ for frac in 0.3 0.6 0.8; do
 	ic=$(sqlite3 int.db 'pragma integrity_check')
 	if [ $code = 130 ] && grep -q 'big.json: interrupted; nothing of it was written' int.err &&
 		[ "$before" = "$after" ] && [ "$ic" = ok ]; then
-		ok "SIGINT at $frac: exit 130, message, database unchanged"
+		ok "SIGINT at $frac, -j $j: exit 130, message, database unchanged"
 	elif [ $frac != 0.3 ] && { [ $code = 0 ] || [ $code = 130 ]; } && [ "$ic" = ok ] &&
 		[ "$(counts int.db | tr '\n' ' ')" = "$want" ]; then
-		ok "SIGINT at $frac: after the commit: exit $code, all of the file (the signal came after it)"
+		ok "SIGINT at $frac, -j $j: after the commit: exit $code, all of the file (the signal came after it)"
 	else
-		notok "SIGINT at $frac: exit $code, stderr '$(cat int.err)', unchanged: $([ "$before" = "$after" ] && echo yes || echo no)"
+		notok "SIGINT at $frac, -j $j: exit $code, stderr '$(cat int.err)', unchanged: $([ "$before" = "$after" ] && echo yes || echo no)"
 	fi
 done
 echo "1..$n"

@@ -696,6 +696,97 @@ START_TEST(test_saved_inputs_vs_jsonc)
 }
 END_TEST
 
+
+/*
+ * The array cutter (jscan_cut()) against the scanner: an element ends where
+ * the scanner says, at every alignment and every place a cut is wanted from,
+ * fed whole or a few bytes at a time, with strings full of escaped quotes,
+ * backslashes, brackets and braces.
+ */
+START_TEST(test_cut_matches_scanner)
+{
+	static const char *elems[] = {
+		"{\"name\": \"a}, {\\\"b\\\": [1]}\", \"x\": [1, {\"y\": \"]\"}]}",
+		"{\"s\": \"\\\\\", \"t\": \"\\\\\\\"}]\\\\\"}",
+		"[\"}\", \"{\", \"[\", \"]\", \"\\\\\\\\\\\"\"]",
+		"42",
+		"{\"u\": \"\\u005c\\\"}\", \"v\": {}}",
+		"\"},{\"",
+		"{\"long\": \"0123456789abcdef0123456789abcdef0123456789abcdef0123456789ab\\\"}]}\"}",
+		"{}",
+		"[]",
+	};
+	struct sbuf doc = SBUF_INIT;
+	struct err err = { 0 };
+	size_t pad, i;
+
+	for (pad = 0; pad < 70; pad += 3) {
+		size_t ends[64], nends = 0, close_at, want;
+		struct input *in;
+		struct jscan js;
+		int t;
+
+		sbuf_reset(&doc);
+		sbuf_addch(&doc, '[');
+		while (doc.len < pad + 1)
+			sbuf_addch(&doc, ' ');
+		for (i = 0; i < 3 * ARRAY_SIZE(elems); i++)
+			sbuf_addf(&doc, "%s%s", i ? ", " : "", elems[i % ARRAY_SIZE(elems)]);
+		sbuf_addstr(&doc, " ] , \"k\": 1}");
+		/* the reference: where the scanner ends each container element */
+		ck_assert_int_eq(input_open_mem(doc.buf, doc.len, "t.json", &in, &err), 0);
+		jscan_init(&js, in, &err);
+		ck_assert_int_eq(jscan_next(&js), JT_ARR);
+		for (;;) {
+			t = jscan_peek(&js);
+			if (t == ']')
+				break;
+			ck_assert_int_eq(jscan_skip(&js, 0), 0);
+			if (t == '{' || t == '[')
+				ends[nends++] = (size_t)jscan_offset(&js) - 1;
+		}
+		ck_assert_int_eq(jscan_next(&js), JT_ARR_END);
+		close_at = (size_t)jscan_offset(&js) - 1;
+		jscan_release(&js);
+		input_close(in);
+		for (want = 0; want <= close_at; want++) {
+			size_t step, expect = close_at, k;
+			int expect_rc = JCUT_END;
+
+			for (k = 0; k < nends; k++)
+				if (ends[k] >= want) {
+					expect = ends[k];
+					expect_rc = JCUT_ELEM;
+					break;
+				}
+			for (step = 7; step <= doc.len; step = step * 3 + 1) {
+				struct jcut c = { 0 };
+				size_t scanned = 1, avail = 1, at = 0;
+				int rc = JCUT_NONE;
+
+				/* the bytes arrive @step at a time; scanning starts after '[' */
+				while (rc == JCUT_NONE && scanned < doc.len) {
+					int flush;
+
+					avail = avail + step < doc.len ? avail + step : doc.len;
+					flush = avail == doc.len;
+					rc = jscan_cut(&c, doc.buf + scanned, avail - scanned,
+						       want > scanned ? want - scanned : 0, flush, &at);
+					if (rc == JCUT_NONE)
+						scanned += at;
+					else
+						at += scanned;
+				}
+				ck_assert_msg(rc == expect_rc && at == expect + 1,
+					      "pad %zu want %zu step %zu: rc %d at %zu, expected %d at %zu",
+					      pad, want, step, rc, at, expect_rc, expect + 1);
+			}
+		}
+	}
+	sbuf_release(&doc);
+}
+END_TEST
+
 Suite *
 jscan_suite(void)
 {
@@ -709,6 +800,7 @@ jscan_suite(void)
 	tcase_add_test(tc, test_simd_paths_agree);
 	tcase_add_test(tc, test_token_limits);
 	tcase_add_test(tc, test_saved_inputs_vs_jsonc);
+	tcase_add_test(tc, test_cut_matches_scanner);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("corpus");
 	tcase_set_timeout(tc, 600);

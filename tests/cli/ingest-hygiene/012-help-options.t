@@ -8,7 +8,7 @@ usage: litsi ingest [-f] [-j n] [--run name] [--rank n] [--device n] [--format n
 
 options:
   -f, --force              Replace a file that was already ingested with identical content.
-  -j n, --jobs n           Parse n files at once (1 to 1024; default 1).
+  -j n, --jobs n           Use n threads (1 to 1024).
   --node name              Store the GPUs of the paths that follow under node name, until the next --node or --node-from
   --node-from dir|host     Name the node of each file of the paths that follow (until the next --node or --node-from).
   --run name               Record the files as part of the run name of their node (a job, or one setting of its power caps).

@@ -193,10 +193,20 @@ const char *cmd_help_options(const char *cmd);
 /* cmd_list_opts() - print each long option as "--name" (hidden --list-opts). */
 int cmd_list_opts(struct litsi_ctx *ctx, const struct option *opts);
 /*
- * cmd_getopt_error() - message for getopt_long's '?' or ':' result using optopt
- * and argv[optind - 1]. Return: EXIT_USAGE.
+ * cmd_option_error() - message for getopt_long's '?' or ':' result using optopt
+ * and argv[optind - 1]; for a misspelled long option, the closest of @opts
+ * ("did you mean '--node'?"). Return: EXIT_USAGE.
  */
-int cmd_getopt_error(const char *cmd, const char *usage, char **argv);
+int cmd_option_error(const char *cmd, const char *usage, char **argv, const struct option *opts);
+/* cmd_getopt_error() - cmd_option_error() with the calling file's longopts[]. */
+#define cmd_getopt_error(cmd, usage, argv) cmd_option_error((cmd), (usage), (argv), longopts)
+/*
+ * cmd_caps_script() - write @c's caps of node @node as the script of
+ * caps_script_write() to @path (whole or not at all, mode 0755); @what says
+ * what the caps are. Errors in ctx->err.
+ */
+int cmd_caps_script(struct litsi_ctx *ctx, const char *path, const char *node, const char *what,
+		    const struct res_caps *c);
 /* cmd_format() - parse --format; on error prints and returns EXIT_USAGE, else 0. */
 int cmd_format(const char *cmd, const char *usage, const char *arg, enum fmt_kind *kind);
 /*

@@ -14,7 +14,8 @@ exit 2
 --- stderr
 litsi report: --cap 650 is above --tdp 600
 usage: litsi report [--detail] [--keep] [--node name] [--run name] [--plots dir]
+                    [--goal throughput|power|energy]
                     [--tdp W] [--cap W] [--budget W] [--baseline-power W]
                     [--idle-power W] [--tz zone] [--clock-offset ns]
-                    [--allow-inconclusive] [--min-instances n] [--format text|json]
+                    [--allow-inconclusive] [--min-instances n] [--format table|json]
                     [path ...]

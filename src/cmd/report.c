@@ -19,7 +19,7 @@
 
 static const char usage_str[] =
 	"usage: litsi report [--detail] [--keep] [--node name] [--run name] [--plots dir]\n"
-	"                    [--goal throughput|power|energy]\n"
+	"                    [--goal throughput|power|energy] [--script file]\n"
 	"                    [--tdp W] [--cap W] [--budget W] [--baseline-power W]\n"
 	"                    [--idle-power W] [--tz zone] [--clock-offset ns]\n"
 	"                    [--allow-inconclusive] [--min-instances n] [--format table|json]\n"
@@ -42,6 +42,7 @@ static const struct option longopts[] = {
 	{ "node", required_argument, NULL, 'n' },
 	{ "plots", required_argument, NULL, 'p' },
 	SHARED_OPT("run", SO_RUN),
+	{ "script", required_argument, NULL, 'X' },
 	{ "tdp", required_argument, NULL, 't' },
 	{ "tz", required_argument, NULL, 'z' },
 	{ NULL, 0, NULL, 0 },
@@ -60,6 +61,7 @@ struct report_opts {
 	int64_t clock_offset;	/* --clock-offset, for the ingest */
 	bool has_clock_offset;
 	enum res_goal goal;	/* --goal (throughput) */
+	const char *script;	/* --script FILE: the recommended caps as a script */
 };
 
 /* Everything the report shows of one node, computed once by the library. */
@@ -654,6 +656,34 @@ render_json(struct litsi_ctx *ctx, const struct node_report *r, size_t nn)
 	return rc;
 }
 
+/* --script FILE: the caps of the one node's recommended action, as caps --script writes them. */
+static int
+report_script(struct litsi_ctx *ctx, const struct report_opts *o, const struct node_report *r,
+	      size_t n)
+{
+	struct sbuf what = SBUF_INIT;
+	int s, rc;
+
+	if (n != 1)
+		return cmd_usage_error("report", usage_str,
+				       "--script writes the script of one node; the report has %zu: "
+				       "give --node", n);
+	s = r->adv.scenario;
+	if (s < 0) {
+		warn("no script written: no caps serve the goal %s on node '%s'",
+		     res_goal_name(o->goal), r->node->name);
+		return 0;
+	}
+	sbuf_addf(&what, "%s caps for the goal %s, model prediction", scenarios[s],
+		  res_goal_name(o->goal));
+	rc = cmd_caps_script(ctx, o->script, r->node->name, what.buf, &r->caps[s]);
+	sbuf_release(&what);
+	if (!rc && ctx->verbose >= 0)
+		fprintf(stderr, "litsi: wrote '%s' (run it as root; it records the caps in force "
+				"in '%s.restore' first)\n", o->script, o->script);
+	return rc;
+}
+
 static int
 run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char **paths)
 {
@@ -691,6 +721,8 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		rc = render_text(ctx, o, &r[i], i == 0);
 	if (!rc && o->json)
 		rc = render_json(ctx, r, n);
+	if (!rc && o->script)
+		rc = report_script(ctx, o, r, n);
 	for (i = 0; !rc && i < n; i++)
 		if (r[i].v.r.verdict == CHECK_IMBALANCED)
 			worst = EXIT_CHECK;
@@ -802,6 +834,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 			break;
 		case 'p':
 			o->plots = optarg;
+			break;
+		case 'X':
+			o->script = optarg;
 			break;
 		default:
 			rc = cmd_shared_opt("report", usage_str, opt, optarg, &o->so);

@@ -12,6 +12,9 @@
 #include "litsi/results.h"
 #include "litsi/store.h"
 
+struct res_advice;
+struct res_advice_in;
+
 enum cmd_flags {
 	CMD_DB_READ = 1 << 0,	/* open the database read-only; it must exist */
 	CMD_DB_WRITE = 1 << 1,	/* open read-write, create if missing */
@@ -174,6 +177,21 @@ int ingest_paths(struct litsi_ctx *ctx, const char *node, const char *run, const
  * Return: 0, or the first error's status with ctx->err set.
  */
 int plot_all(struct litsi_ctx *ctx, const char *node, const char *dir, FILE *announce);
+/* plot_node_figure() - figure @fig of @node with default options into @path (.png, .svg, .pdf). */
+int plot_node_figure(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
+		     const char *path);
+/* One node of the HTML page (report --html): borrowed results. */
+struct report_page_node {
+	const struct node_row *node;
+	const struct res_advice *adv;
+	const struct res_advice_in *in;
+};
+/*
+ * report_page_write() - the HTML page of nodes @v to @path (whole or not at
+ * all), the figures drawn by gnuplot as inline SVG (src/cmd/report_page.c).
+ */
+int report_page_write(struct litsi_ctx *ctx, const char *path, const struct report_page_node *v,
+		      size_t n);
 
 /* ---- helpers shared by the commands (src/cmd/cmdutil.c) ---- */
 

@@ -19,7 +19,7 @@
 
 static const char usage_str[] =
 	"usage: litsi report [--detail] [--keep] [--node name] [--run name] [--plots dir]\n"
-	"                    [--goal throughput|power|energy] [--script file]\n"
+	"                    [--goal throughput|power|energy] [--script file] [--html file]\n"
 	"                    [--tdp W] [--cap W] [--budget W] [--baseline-power W]\n"
 	"                    [--idle-power W] [--tz zone] [--clock-offset ns]\n"
 	"                    [--allow-inconclusive] [--min-instances n] [--format table|json]\n"
@@ -35,6 +35,7 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'f' },
 	{ "goal", required_argument, NULL, 'g' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "html", required_argument, NULL, 'H' },
 	SHARED_OPT("idle-power", SO_IDLE_POWER),
 	{ "keep", no_argument, NULL, 'k' },
 	{ "list-opts", no_argument, NULL, 'L' },
@@ -62,6 +63,7 @@ struct report_opts {
 	bool has_clock_offset;
 	enum res_goal goal;	/* --goal (throughput) */
 	const char *script;	/* --script FILE: the recommended caps as a script */
+	const char *html;	/* --html FILE: the report as one HTML page */
 };
 
 /* Everything the report shows of one node, computed once by the library. */
@@ -656,6 +658,25 @@ render_json(struct litsi_ctx *ctx, const struct node_report *r, size_t nn)
 	return rc;
 }
 
+/* --html FILE: the page of every node reported. */
+static int
+report_html(struct litsi_ctx *ctx, const struct report_opts *o, const struct node_report *r,
+	    size_t n)
+{
+	struct report_page_node *v = xcalloc(n + 1, sizeof(*v));
+	size_t i;
+	int rc;
+
+	for (i = 0; i < n; i++)
+		v[i] = (struct report_page_node){ r[i].node, &r[i].adv, &r[i].ain };
+	fflush(ctx->out);
+	rc = report_page_write(ctx, o->html, v, n);
+	free(v);
+	if (!rc && ctx->verbose >= 0)
+		fprintf(stderr, "litsi: wrote '%s'\n", o->html);
+	return rc;
+}
+
 /* --script FILE: the caps of the one node's recommended action, as caps --script writes them. */
 static int
 report_script(struct litsi_ctx *ctx, const struct report_opts *o, const struct node_report *r,
@@ -723,6 +744,8 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		rc = render_json(ctx, r, n);
 	if (!rc && o->script)
 		rc = report_script(ctx, o, r, n);
+	if (!rc && o->html)
+		rc = report_html(ctx, o, r, n);
 	for (i = 0; !rc && i < n; i++)
 		if (r[i].v.r.verdict == CHECK_IMBALANCED)
 			worst = EXIT_CHECK;
@@ -837,6 +860,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 			break;
 		case 'X':
 			o->script = optarg;
+			break;
+		case 'H':
+			o->html = optarg;
 			break;
 		default:
 			rc = cmd_shared_opt("report", usage_str, opt, optarg, &o->so);

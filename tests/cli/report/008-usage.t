@@ -5,7 +5,7 @@ exit: 2
 --- stderr
 litsi report: invalid --format 'xml' (expected table or json)
 usage: litsi report [--detail] [--keep] [--node name] [--run name] [--plots dir]
-                    [--goal throughput|power|energy] [--script file]
+                    [--goal throughput|power|energy] [--script file] [--html file]
                     [--tdp W] [--cap W] [--budget W] [--baseline-power W]
                     [--idle-power W] [--tz zone] [--clock-offset ns]
                     [--allow-inconclusive] [--min-instances n] [--format table|json]

@@ -15,7 +15,7 @@ overlap vs duration (strongest across-GPU correlations of matched kernels, at le
 --- stderr
 litsi report: invalid --min-instances '0' (a count, 1 or more)
 usage: litsi report [--detail] [--keep] [--node name] [--run name] [--plots dir]
-                    [--goal throughput|power|energy] [--script file]
+                    [--goal throughput|power|energy] [--script file] [--html file]
                     [--tdp W] [--cap W] [--budget W] [--baseline-power W]
                     [--idle-power W] [--tz zone] [--clock-offset ns]
                     [--allow-inconclusive] [--min-instances n] [--format table|json]

@@ -730,6 +730,11 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 	}
 	if ((rc = cmd_nodes_run(ctx, o->node, o->so.res.run, &nodes, &n))) {
 		store_free_nodes(nodes, n);
+		/* the inputs that failed were named; "no GPU" would only repeat it */
+		if (ingest_rc && !n) {
+			err_clear(&ctx->err);
+			return ingest_rc;
+		}
 		return rc;
 	}
 	r = xcalloc(n + 1, sizeof(*r));

@@ -62,7 +62,7 @@ struct res_advice {
 	size_t G;
 	struct res_advice_gpu *gpu;	/* [G] */
 	double step_ms;		/* mean node step time (per step, the slowest GPU's); NaN */
-	double step_cv_pct;	/* step-to-step variation: standard deviation over mean, %; NaN */
+	double step_cv_pct;	/* step-to-step variation: standard deviation / mean, %; NaN */
 	size_t steps;
 	size_t samples;		/* samples behind the leads */
 	/* thermal evidence under load */
@@ -77,9 +77,9 @@ struct res_advice {
 				 * step), never above the ceiling for throughput; NaN */
 	double throughput;	/* its predicted throughput ratio, clamped to the ceiling; NaN */
 	double power;		/* its predicted node GPU power ratio; NaN */
-	double ceiling;		/* the model's throughput ceiling of that scenario (alignment);
-				 * NaN */
-	bool clamped;		/* the caps' prediction was above the ceiling and is shown at it */
+	double ceiling;		/* the model's throughput ceiling of that scenario
+				 * (alignment); NaN */
+	bool clamped;		/* the caps' prediction was above the ceiling, shown at it */
 	char action[320];	/* one line: what to do */
 	char why_not[320];	/* why the goal's scenarios cannot help; "" when they can */
 	char thin[240];		/* thin evidence, beside the numbers it weakens; "" */

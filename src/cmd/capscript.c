@@ -20,11 +20,14 @@ script_gpus(struct litsi_ctx *ctx, const char *node, const struct res_caps *c,
 		return ctx->err.status;
 	for (g = 0; g < c->G; g++) {
 		sg[g] = (struct caps_script_gpu){ .device = c->device[g], .cap = c->caps[g] };
-		for (i = 0; i < *ngi; i++)
-			if (!strcmp((*gi)[i].node, node) && (*gi)[i].device == c->device[g]) {
-				sg[g].product = (*gi)[i].product;
-				sg[g].nvidia = (*gi)[i].vendor && !strcmp((*gi)[i].vendor, "NVIDIA");
-			}
+		for (i = 0; i < *ngi; i++) {
+			const struct info_gpu *x = &(*gi)[i];
+
+			if (strcmp(x->node, node) || x->device != c->device[g])
+				continue;
+			sg[g].product = x->product;
+			sg[g].nvidia = x->vendor && !strcmp(x->vendor, "NVIDIA");
+		}
 	}
 	return 0;
 }

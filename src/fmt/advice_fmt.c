@@ -148,7 +148,7 @@ advice_render_text(FILE *out, const struct res_advice *a, const struct res_advic
 }
 
 static const struct fmt_col advice_cols[] = {
-	{ "node", FT_STR, 0 },	       { "goal", FT_STR, 0 },	      { "verdict", FT_STR, 0 },
+	{ "node", FT_STR, 0 },	       { "goal", FT_STR, 0 },	     { "verdict", FT_STR, 0 },
 	{ "straggler", FT_INT, 0 },    { "cause", FT_STR, 0 },	      { "action", FT_STR, 0 },
 	{ "scenario", FT_STR, 0 },     { "predicted", FT_DBL, 4 },    { "throughput", FT_DBL, 4 },
 	{ "ceiling", FT_DBL, 4 },      { "at_ceiling", FT_BOOL, 0 },  { "power_ratio", FT_DBL, 4 },

@@ -41,7 +41,8 @@ html_page_begin(FILE *out, const char *title)
 	      out);
 	text(out, title);
 	fputs("</title>\n<style>\n"
-	      "body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }\n"
+	      "body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; "
+	      "color: #222; }\n"
 	      "h1 { font-size: 1.6em; } h2 { border-bottom: 2px solid #999; margin-top: 2em; }\n"
 	      ".todo { background: #fff6e0; border-left: 6px solid #e69f00; padding: 0.5em 1em; }\n"
 	      ".todo.balanced { background: #eaf6ea; border-left-color: #009e73; }\n"

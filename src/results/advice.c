@@ -39,7 +39,7 @@ res_goal_name(enum res_goal g)
 	return (size_t)g < ARRAY_SIZE(goal_names) ? goal_names[g] : "?";
 }
 
-/* The model's alignment of scenario @s: gpu-red the slowest, realloc the median, slosh the fastest. */
+/* The alignment of scenario @s: gpu-red the slowest GPU, realloc the median, slosh the fastest. */
 static enum model_agg
 scenario_align(int s)
 {

@@ -189,13 +189,14 @@ install: litsi
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 $(DESTDIR)$(MANPREFIX)/man5 \
 		$(DESTDIR)$(MANPREFIX)/man7 $(DESTDIR)$(PREFIX)/share/litsi
 	install -m 755 litsi $(DESTDIR)$(PREFIX)/bin/litsi
+	install -m 755 scripts/litsi-slurm.sh $(DESTDIR)$(PREFIX)/bin/litsi-slurm.sh
 	install -m 644 man/*.1 $(DESTDIR)$(MANPREFIX)/man1/
 	install -m 644 man/*.5 $(DESTDIR)$(MANPREFIX)/man5/
 	if ls man/*.7 >/dev/null 2>&1; then install -m 644 man/*.7 $(DESTDIR)$(MANPREFIX)/man7/; fi
 	if ls scripts/*.gp >/dev/null 2>&1; then install -m 644 scripts/*.gp $(DESTDIR)$(PREFIX)/share/litsi/; fi
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/litsi
+	rm -f $(DESTDIR)$(PREFIX)/bin/litsi $(DESTDIR)$(PREFIX)/bin/litsi-slurm.sh
 
 clean:
 	rm -rf build build-asan litsi

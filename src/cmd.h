@@ -12,6 +12,9 @@
 #include "litsi/results.h"
 #include "litsi/store.h"
 
+struct res_advice;
+struct res_advice_in;
+
 enum cmd_flags {
 	CMD_DB_READ = 1 << 0,	/* open the database read-only; it must exist */
 	CMD_DB_WRITE = 1 << 1,	/* open read-write, create if missing */
@@ -176,6 +179,21 @@ int ingest_paths(struct litsi_ctx *ctx, const char *node, const char *node_from,
  * Return: 0, or the first error's status with ctx->err set.
  */
 int plot_all(struct litsi_ctx *ctx, const char *node, const char *dir, FILE *announce);
+/* plot_node_figure() - figure @fig of @node with default options into @path (.png, .svg, .pdf). */
+int plot_node_figure(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
+		     const char *path);
+/* One node of the HTML page (report --html): borrowed results. */
+struct report_page_node {
+	const struct node_row *node;
+	const struct res_advice *adv;
+	const struct res_advice_in *in;
+};
+/*
+ * report_page_write() - the HTML page of nodes @v to @path (whole or not at
+ * all), the figures drawn by gnuplot as inline SVG (src/cmd/report_page.c).
+ */
+int report_page_write(struct litsi_ctx *ctx, const char *path, const struct report_page_node *v,
+		      size_t n);
 
 /* ---- helpers shared by the commands (src/cmd/cmdutil.c) ---- */
 
@@ -195,10 +213,20 @@ const char *cmd_help_options(const char *cmd);
 /* cmd_list_opts() - print each long option as "--name" (hidden --list-opts). */
 int cmd_list_opts(struct litsi_ctx *ctx, const struct option *opts);
 /*
- * cmd_getopt_error() - message for getopt_long's '?' or ':' result using optopt
- * and argv[optind - 1]. Return: EXIT_USAGE.
+ * cmd_option_error() - message for getopt_long's '?' or ':' result using optopt
+ * and argv[optind - 1]; for a misspelled long option, the closest of @opts
+ * ("did you mean '--node'?"). Return: EXIT_USAGE.
  */
-int cmd_getopt_error(const char *cmd, const char *usage, char **argv);
+int cmd_option_error(const char *cmd, const char *usage, char **argv, const struct option *opts);
+/* cmd_getopt_error() - cmd_option_error() with the calling file's longopts[]. */
+#define cmd_getopt_error(cmd, usage, argv) cmd_option_error((cmd), (usage), (argv), longopts)
+/*
+ * cmd_caps_script() - write @c's caps of node @node as the script of
+ * caps_script_write() to @path (whole or not at all, mode 0755); @what says
+ * what the caps are. Errors in ctx->err.
+ */
+int cmd_caps_script(struct litsi_ctx *ctx, const char *path, const char *node, const char *what,
+		    const struct res_caps *c);
 /* cmd_format() - parse --format; on error prints and returns EXIT_USAGE, else 0. */
 int cmd_format(const char *cmd, const char *usage, const char *arg, enum fmt_kind *kind);
 /*

@@ -98,6 +98,25 @@ run_cmd(const struct cmd *c, int argc, char **argv, struct litsi_ctx *ctx)
 	return rc;
 }
 
+/* "'x' is not a litsi command", with the closest command's name when one is close. */
+static int
+unknown_cmd(const char *name)
+{
+	const char *names[ARRAY_SIZE(commands) + 1];
+	const char *hint;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		names[i] = commands[i].name;
+	names[i] = "help";
+	hint = suggest_name(name, names, ARRAY_SIZE(names));
+	if (hint)
+		error("'%s' is not a litsi command; did you mean '%s'? see 'litsi -h'", name, hint);
+	else
+		error("'%s' is not a litsi command; see 'litsi -h'", name);
+	return EXIT_USAGE;
+}
+
 static int
 help_cmd(int argc, char **argv, struct litsi_ctx *ctx)
 {
@@ -109,10 +128,8 @@ help_cmd(int argc, char **argv, struct litsi_ctx *ctx)
 		return EXIT_OK;
 	}
 	c = find_cmd(argv[1]);
-	if (!c) {
-		error("'%s' is not a litsi command; see 'litsi -h'", argv[1]);
-		return EXIT_USAGE;
-	}
+	if (!c)
+		return unknown_cmd(argv[1]);
 	args[0] = argv[1];
 	optind = 0;
 	return c->fn(2, args, ctx);
@@ -192,9 +209,7 @@ main(int argc, char **argv)
 	if (!strcmp(argv[optind], "help"))
 		return finish_stdout(help_cmd(argc - optind, argv + optind, &ctx));
 	c = find_cmd(argv[optind]);
-	if (!c) {
-		error("'%s' is not a litsi command; see 'litsi -h'", argv[optind]);
-		return EXIT_USAGE;
-	}
+	if (!c)
+		return unknown_cmd(argv[optind]);
 	return finish_stdout(run_cmd(c, argc - optind, argv + optind, &ctx));
 }

@@ -8,11 +8,12 @@
 #ifndef LITSI_FMT_H
 #define LITSI_FMT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 enum fmt_kind { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_JSON };
-enum fmt_type { FT_STR, FT_INT, FT_DBL };
+enum fmt_type { FT_STR, FT_INT, FT_DBL, FT_BOOL };
 
 struct fmt_col {
 	const char *name;	/* column header / JSON key, units in the name (start_ns) */
@@ -22,7 +23,7 @@ struct fmt_col {
 
 struct fmt;
 
-/* fmt_parse_kind() - "table|tsv|csv|json" → kind; -1 if unknown. */
+/* fmt_parse_kind() - "table|tsv|csv|json" ("text": table) → kind; -1 if unknown. */
 int fmt_parse_kind(const char *s, enum fmt_kind *kind);
 /* fmt_default_kind() - table when @out is a terminal, else tsv. */
 enum fmt_kind fmt_default_kind(FILE *out);
@@ -38,6 +39,8 @@ void fmt_free(struct fmt *f);
 void fmt_begin(struct fmt *f, const char *name, const struct fmt_col *cols, size_t ncols);
 void fmt_str(struct fmt *f, const char *v);	/* NULL prints as "-" / null */
 void fmt_int(struct fmt *f, int64_t v);
+/* fmt_bool() - true/false in JSON, yes/no in tables, 1/0 in TSV/CSV. */
+void fmt_bool(struct fmt *f, bool v);
 /* fmt_dbl() - fixed decimals in tables ("n/a" for NaN); exact in TSV/CSV (NaN: empty) and JSON (null). */
 void fmt_dbl(struct fmt *f, double v);
 void fmt_end_row(struct fmt *f);

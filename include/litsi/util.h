@@ -160,6 +160,14 @@ void sha256_hex(const unsigned char dig[32], char out[65]);
 void sha256_reference(const void *data, size_t n, unsigned char out[32]);
 
 /* ---- misc ---- */
+/*
+ * suggest_name() - the one name of @names (@n, NULL entries skipped) closest
+ * to the misspelled @typed: within one edit for short names (two from 6
+ * characters, three from 12; a swap of neighbours is one edit, a prefix of
+ * 3 or more characters counts as one), NULL when none is or two are equally
+ * close. Borrowed from @names.
+ */
+const char *suggest_name(const char *typed, const char *const *names, size_t n);
 bool str_has_prefix(const char *s, const char *prefix);
 bool str_icontains(const char *hay, const char *needle);
 /* Interned-free case-insensitive compare of the first n bytes. */

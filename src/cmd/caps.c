@@ -17,7 +17,7 @@ static const char usage_str[] =
 	"                  [--window-agg median|mean] [--warmup n] [--agg sum|max|last]\n"
 	"                  [--scale global|local] [--replay] [--idle-power W]\n"
 	"                  [--emit amd-smi|rocm-smi|nvidia-smi|none] [--comm-pattern regex]\n"
-	"                  [--format fmt]\n";
+	"                  [--script file] [--format fmt]\n";
 
 static const struct option longopts[] = {
 	SHARED_OPT("agg", SO_AGG),
@@ -34,6 +34,7 @@ static const struct option longopts[] = {
 	{ "replay", no_argument, NULL, 'r' },
 	{ "scale", required_argument, NULL, 'S' },
 	{ "scenario", required_argument, NULL, 's' },
+	{ "script", required_argument, NULL, 'X' },
 	{ "tdp", required_argument, NULL, 't' },
 	{ "warmup", required_argument, NULL, 'u' },
 	{ "window", required_argument, NULL, 'w' },
@@ -66,6 +67,7 @@ struct caps_opts {
 	struct caps_params p;
 	bool has_scenario, replay;
 	int emit;		/* enum res_emit */
+	const char *script;	/* --script FILE */
 };
 
 static void print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *no,
@@ -173,6 +175,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 				return EXIT_USAGE;
 			o->p.window = (size_t)v;
 			break;
+		case 'X':
+			o->script = optarg;
+			break;
 		case 'W':
 			if (lookup(wins, "--window-agg", optarg, &v))
 				return EXIT_USAGE;
@@ -195,6 +200,33 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 		return cmd_usage_error("caps", usage_str, "--cap %d is above --tdp %d",
 				       o->so.res.cap0, o->so.res.tdp);
 	return 0;
+}
+
+/* The convergence columns of the prediction table, in words. */
+static void
+loop_note(struct fmt *f, const char *node, const struct res_caps *c)
+{
+	char which[96];
+	size_t g;
+	bool moved = false;
+
+	if (c->replay)
+		return;
+	for (g = 0; g < c->G; g++)
+		moved |= c->caps[g] != c->init[g];
+	if (c->reported)
+		snprintf(which, sizeof(which), "those of adjustment %zu", c->reported);
+	else
+		snprintf(which, sizeof(which), "%s", moved ? "found by the search beside the loop"
+							   : "the initial caps");
+	if (!strcmp(c->converged, "yes"))
+		fmt_note(f, "loop", "node %s: the caps settled after %zu adjustments; the caps "
+			 "printed are %s", node, c->nadj, which);
+	else
+		fmt_note(f, "loop", "node %s: the caps kept moving for all %zu adjustments (not a "
+			 "failure: the leads never settled); the caps printed are the best "
+			 "predicted, %s (throughput x%.3f), not the last adjustment's (x%.3f)",
+			 node, c->nadj, which, c->s_iter, c->last_s);
 }
 
 /* One table per kind, rows of every node (JSON: one key per table). */
@@ -266,6 +298,7 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 			snprintf(min, sizeof(min), "%d W (%s)", l->min, l->min_from);
 		fmt_note(f, "limits", "node %s: TDP %d W (%s), cap %d W (%s), min limit %s",
 			 nodes[i].name, l->tdp, l->tdp_from, l->cap0, l->cap0_from, min);
+		loop_note(f, nodes[i].name, &no[i]);
 		if (no[i].fitted)
 			fmt_note(f, "calibration",
 				 "node %s: power-to-clock curves of %zu of %zu GPUs fitted to the "
@@ -302,6 +335,28 @@ caps_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct caps_render 
 	return rc;
 }
 
+/* --script FILE: the apply script of the one node's caps. */
+static int
+caps_script(struct litsi_ctx *ctx, const struct caps_opts *o, const struct node_row *nodes,
+	    const struct res_caps *out, size_t nn)
+{
+	struct sbuf what = SBUF_INIT;
+	int rc;
+
+	if (nn != 1)
+		return cmd_usage_error("caps", usage_str,
+				       "--script writes the script of one node; the database holds "
+				       "%zu: give --node", nn);
+	sbuf_addf(&what, "%s caps, %s", scenarios[o->p.scenario].name,
+		  o->replay ? "paper-literal replay" : "model prediction");
+	rc = cmd_caps_script(ctx, o->script, nodes[0].name, what.buf, &out[0]);
+	sbuf_release(&what);
+	if (!rc && ctx->verbose >= 0)
+		fprintf(stderr, "litsi: wrote '%s' (run it as root; it records the caps in force "
+				"in '%s.restore' first)\n", o->script, o->script);
+	return rc;
+}
+
 int
 cmd_caps(int argc, char **argv, struct litsi_ctx *ctx)
 {
@@ -335,6 +390,8 @@ cmd_caps(int argc, char **argv, struct litsi_ctx *ctx)
 		print_nodes(f, nodes, out, nn, &o.p);
 		fmt_free(f);
 	}
+	if (!rc && o.script)
+		rc = caps_script(ctx, &o, nodes, out, nn);
 	for (i = 0; i < nn; i++)
 		res_caps_release(&out[i]);
 	free(out);

@@ -16,7 +16,7 @@ static const char usage_str[] =
 	"                   [--min-temp-diff C] [--min-samples n] [--load-activity pct]\n"
 	"                   [--load-power W] [--min-readings n] [--allow-inconclusive]\n"
 	"                   [--idle-power W] [--max-imbalanced n] [--run name|all]\n"
-	"                   [--format text|json|junit]\n";
+	"                   [--format table|json|junit]\n";
 
 static const struct option longopts[] = {
 	{ "allow-inconclusive", no_argument, NULL, 'A' },
@@ -102,7 +102,8 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 				return EXIT_USAGE;
 			break;
 		case 'F':
-			if (!strcmp(optarg, "text"))
+			/* "text" is the former name of table, kept */
+			if (!strcmp(optarg, "table") || !strcmp(optarg, "text"))
 				o->out = OUT_TEXT;
 			else if (!strcmp(optarg, "json"))
 				o->out = OUT_JSON;
@@ -110,7 +111,7 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 				o->out = OUT_JUNIT;
 			else
 				return cmd_usage_error("check", usage_str,
-						       "invalid --format '%s' (expected text, json "
+						       "invalid --format '%s' (expected table, json "
 						       "or junit)", optarg);
 			break;
 		case 'g':
@@ -265,7 +266,7 @@ static void
 print_json(FILE *out, const struct verdict *v, size_t nn)
 {
 	static const struct fmt_col node_cols[] = {
-		{ "node", FT_STR, 0 },	    { "imbalanced", FT_INT, 0 },
+		{ "node", FT_STR, 0 },	    { "imbalanced", FT_BOOL, 0 },
 		{ "straggler", FT_INT, 0 }, { "straggler_share_pct", FT_DBL, 1 },
 		{ "samples", FT_INT, 0 },   { "verdict", FT_STR, 0 },
 		{ "reason", FT_STR, 0 },
@@ -279,7 +280,7 @@ print_json(FILE *out, const struct verdict *v, size_t nn)
 	fmt_begin(f, "nodes", node_cols, ARRAY_SIZE(node_cols));
 	for (i = 0; i < nn; i++) {
 		fmt_str(f, v[i].j.label);
-		fmt_int(f, v[i].j.v.r.imbalanced);
+		fmt_bool(f, v[i].j.v.r.imbalanced);
 		fmt_int(f, v[i].j.v.straggler);
 		fmt_dbl(f, v[i].j.v.r.persist_share);
 		fmt_int(f, (int64_t)v[i].j.strag.samples);

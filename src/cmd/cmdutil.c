@@ -63,14 +63,45 @@ cmd_list_opts(struct litsi_ctx *ctx, const struct option *opts)
 	return EXIT_OK;
 }
 
+/* The long option of @opts closest to the misspelled "--name[=value]" @arg, or NULL. */
+static const char *
+option_suggestion(const char *arg, const struct option *opts)
+{
+	const char *names[128], *best;
+	char typed[64];
+	size_t n = 0, len;
+
+	if (!opts || strncmp(arg, "--", 2))
+		return NULL;
+	len = strcspn(arg + 2, "=");
+	if (!len || len >= sizeof(typed))
+		return NULL;
+	memcpy(typed, arg + 2, len);
+	typed[len] = 0;
+	for (; opts->name && n < ARRAY_SIZE(names); opts++)
+		if (strcmp(opts->name, "list-opts"))
+			names[n++] = opts->name;
+	/* a known option given without its value is not a misspelling */
+	for (len = 0; len < n; len++)
+		if (!strcmp(names[len], typed))
+			return NULL;
+	best = suggest_name(typed, names, n);
+	return best;
+}
+
 int
-cmd_getopt_error(const char *cmd, const char *usage, char **argv)
+cmd_option_error(const char *cmd, const char *usage, char **argv, const struct option *opts)
 {
 	const char *arg = argv[optind - 1];
+	const char *hint;
 
 	if (optopt && optopt != '?' && (optopt < 128))
 		return cmd_usage_error(cmd, usage, "option '-%c' is unknown or needs a value",
 				       optopt);
+	hint = option_suggestion(arg, opts);
+	if (hint)
+		return cmd_usage_error(cmd, usage, "unknown option '%s'; did you mean '--%s'?",
+				       arg, hint);
 	return cmd_usage_error(cmd, usage, "unknown option or missing value '%s'", arg);
 }
 

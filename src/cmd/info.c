@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage_str[] = "usage: litsi info [--format table|tsv|csv|json] [--sources]\n";
+static const char usage_str[] =
+	"usage: litsi info [--detail] [--format table|tsv|csv|json] [--sources]\n";
 
 static const struct option longopts[] = {
+	{ "detail", no_argument, NULL, 'D' },
 	{ "format", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "list-opts", no_argument, NULL, 'L' },
@@ -192,7 +194,7 @@ print_limits(struct litsi_ctx *ctx, struct fmt *f, const struct info_gpu *g, siz
 }
 
 static int
-run_info(struct litsi_ctx *ctx, enum fmt_kind kind, bool sources)
+run_info(struct litsi_ctx *ctx, enum fmt_kind kind, bool sources, bool detail)
 {
 	struct info_source *s = NULL;
 	struct info_gpu *g = NULL;
@@ -212,7 +214,7 @@ run_info(struct litsi_ctx *ctx, enum fmt_kind kind, bool sources)
 			print_sources(f, s, ns);
 		print_gpus(f, g, ng);
 		rc = print_limits(ctx, f, g, ng);
-		if (nm)
+		if (nm && detail)
 			print_metrics(f, m, nm);
 		fmt_free(f);
 	}
@@ -224,11 +226,14 @@ int
 cmd_info(int argc, char **argv, struct litsi_ctx *ctx)
 {
 	enum fmt_kind kind = fmt_default_kind(ctx->out);
-	bool sources = false;
+	bool sources = false, detail = false;
 	int opt;
 
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 'D':
+			detail = true;
+			break;
 		case 'f':
 			if (cmd_format("info", usage_str, optarg, &kind))
 				return EXIT_USAGE;
@@ -246,5 +251,5 @@ cmd_info(int argc, char **argv, struct litsi_ctx *ctx)
 	}
 	if (optind < argc)
 		return cmd_usage_error("info", usage_str, "unexpected argument '%s'", argv[optind]);
-	return run_info(ctx, kind, sources);
+	return run_info(ctx, kind, sources, detail);
 }

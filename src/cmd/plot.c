@@ -311,6 +311,15 @@ plot_all(struct litsi_ctx *ctx, const char *node, const char *dir, FILE *announc
 	return first.status;
 }
 
+int
+plot_node_figure(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
+		 const char *path)
+{
+	struct plot_opts o = { 0 };
+
+	return plot_one(ctx, fig, node, &o, path);
+}
+
 /* The fleet's straggler slots (litsi fleet's "heat" table): every node, no --node. */
 static int
 plot_slots(struct litsi_ctx *ctx, const char *out)

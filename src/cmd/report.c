@@ -7,6 +7,7 @@
  * is the one the single commands print. Exits like check.
  */
 #include "cmd.h"
+#include "litsi/advice.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -20,9 +21,10 @@
 static const char usage_str[] =
 	"usage: litsi report [--detail] [--keep] [--node name | --node-from dir|host]\n"
 	"                    [--run name|all] [--plots dir]\n"
+	"                    [--goal throughput|power|energy] [--script file] [--html file]\n"
 	"                    [--tdp W] [--cap W] [--budget W] [--baseline-power W]\n"
 	"                    [--idle-power W] [--tz zone] [--clock-offset ns]\n"
-	"                    [--allow-inconclusive] [--min-instances n] [--format text|json]\n"
+	"                    [--allow-inconclusive] [--min-instances n] [--format table|json]\n"
 	"                    [path ...]\n";
 
 static const struct option longopts[] = {
@@ -33,7 +35,9 @@ static const struct option longopts[] = {
 	{ "clock-offset", required_argument, NULL, 'o' },
 	{ "detail", no_argument, NULL, 'D' },
 	{ "format", required_argument, NULL, 'f' },
+	{ "goal", required_argument, NULL, 'g' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "html", required_argument, NULL, 'H' },
 	SHARED_OPT("idle-power", SO_IDLE_POWER),
 	{ "keep", no_argument, NULL, 'k' },
 	{ "list-opts", no_argument, NULL, 'L' },
@@ -42,6 +46,7 @@ static const struct option longopts[] = {
 	{ "node-from", required_argument, NULL, 'N' },
 	{ "plots", required_argument, NULL, 'p' },
 	SHARED_OPT("run", SO_RUN),
+	{ "script", required_argument, NULL, 'X' },
 	{ "tdp", required_argument, NULL, 't' },
 	{ "tz", required_argument, NULL, 'z' },
 	{ NULL, 0, NULL, 0 },
@@ -60,6 +65,9 @@ struct report_opts {
 	const char *tz;		/* --tz, for the ingest */
 	int64_t clock_offset;	/* --clock-offset, for the ingest */
 	bool has_clock_offset;
+	enum res_goal goal;	/* --goal (throughput) */
+	const char *script;	/* --script FILE: the recommended caps as a script */
+	const char *html;	/* --html FILE: the report as one HTML page */
 };
 
 /* Everything the report shows of one node (one run), computed once by the library. */
@@ -77,10 +85,34 @@ struct node_report {
 	struct res_verdict v;
 	struct model_power pw[MODEL_NAGG];
 	bool has_power;
+	/* what to do (res_advice_eval()) and the results it reads */
+	struct res_advice adv;
+	struct res_advice_in ain;
+	const char *why_ptr[3];
+	double pratio[MODEL_NAGG];
 };
+
+/* The "what to do" of a loaded node, from the results above. */
+static int
+node_report_advise(struct litsi_ctx *ctx, const struct report_opts *ro, struct node_report *r)
+{
+	int s;
+
+	for (s = 0; s < 3; s++) {
+		r->why_ptr[s] = r->why_caps[s];
+		r->pratio[s] = r->has_power ? r->pw[s].ratio : NAN;
+	}
+	r->ain = (struct res_advice_in){ .n = &r->n, .th = &r->th, .v = &r->v, .caps = r->caps,
+					 .has_caps = r->has_caps, .why_caps = r->why_ptr,
+					 .power_ratio = r->pratio, .run = r->run };
+	return res_advice_eval(ctx->st, &r->ain, ro->goal, &r->adv, &ctx->err);
+}
 
 static const char *const scenarios[3] = { "gpu-red", "gpu-realloc", "cpu-slosh" };
 static const char *const align_name[MODEL_NAGG] = { "max", "med", "min" };
+static const char *const align_words[MODEL_NAGG] = { "pace of the slowest GPU:",
+						     "pace of the median GPU:",
+						     "pace of the fastest GPU:" };
 
 /*
  * The store's reads (sources, GPUs, the single commands' loads of --detail and
@@ -149,6 +181,7 @@ node_report_release(struct node_report *r)
 	size_t s;
 	int a;
 
+	res_advice_release(&r->adv);
 	for (s = 0; s < 3; s++)
 		res_caps_release(&r->caps[s]);
 	for (a = 0; r->has_power && a < MODEL_NAGG; a++)
@@ -194,8 +227,9 @@ inputs_text(struct litsi_ctx *ctx, const char *node, struct sbuf *sb, size_t *co
 static const struct fmt_col gpu_cols[] = {
 	{ "node", FT_STR, 0 },	      { "gpu", FT_INT, 0 },	  { "rank", FT_INT, 0 },
 	{ "product", FT_STR, 0 },     { "samples", FT_INT, 0 },	  { "kernels", FT_INT, 0 },
-	{ "lead_ms", FT_DBL, 3 },     { "overlap_pct", FT_DBL, 2 }, { "temp_c", FT_DBL, 1 },
-	{ "clock_mhz", FT_DBL, 0 },   { "power_w", FT_DBL, 1 },	  { "role", FT_STR, 0 },
+	{ "lead_ms", FT_DBL, 3 },     { "lead_pct", FT_DBL, 1 },  { "wait_ms", FT_DBL, 3 },
+	{ "overlap_pct", FT_DBL, 1 }, { "temp_c", FT_DBL, 1 },	  { "clock_mhz", FT_DBL, 0 },
+	{ "power_w", FT_DBL, 1 },     { "role", FT_STR, 0 },	  { "lead_sum_ms", FT_DBL, 3 },
 };
 
 /* The GPU table; @first_col 1 leaves out the node column (text). */
@@ -232,10 +266,13 @@ render_gpus(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, s
 
 	if (store_info_gpus(ctx->st, &gi, &ngi, &ctx->err))
 		return ctx->err.status;
-	fmt_begin(f, first_col ? "GPUs (lead: mean summed lead per sample; overlap: "
-				 "duration-weighted; telemetry: medians in the traced window)"
+	/* the text table leaves the summed lead to JSON and --detail */
+	fmt_begin(f, first_col ? "GPUs (lead: time ahead of the last GPU per step, averaged "
+				 "over its kernels; wait: in collectives per step; overlap of "
+				 "computation with communication, duration-weighted; telemetry: "
+				 "medians in the traced window)"
 			       : "gpus",
-		  gpu_cols + first_col, ARRAY_SIZE(gpu_cols) - first_col);
+		  gpu_cols + first_col, ARRAY_SIZE(gpu_cols) - first_col - (first_col ? 1 : 0));
 	for (g = 0; g < r->n.nd.G; g++) {
 		const struct gpu_row *gr = &r->n.nd.gpus[g];
 		int64_t samples = 0, kernels = 0;
@@ -255,7 +292,9 @@ render_gpus(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, s
 		fmt_str(f, gr->product);
 		fmt_int(f, samples);
 		fmt_int(f, kernels);
-		fmt_dbl(f, r->n.mean_lead[g] / 1e6);
+		fmt_dbl(f, r->adv.gpu[g].lead_ms);
+		fmt_dbl(f, r->adv.gpu[g].lead_pct);
+		fmt_dbl(f, r->adv.gpu[g].wait_ms);
 		fmt_dbl(f, r->n.overlap_pct[g]);
 		/*
 		 * The medians thermal prints, n/a where the verdict could not use the
@@ -265,6 +304,8 @@ render_gpus(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, s
 		fmt_dbl(f, outside || isnan(t->load_med[RES_CLK][g]) ? NAN : t->med[RES_CLK][g]);
 		fmt_dbl(f, outside || isnan(t->load_med[RES_POW][g]) ? NAN : t->med[RES_POW][g]);
 		fmt_str(f, gr->device == r->n.straggler.device ? "straggler" : "-");
+		if (!first_col)
+			fmt_dbl(f, r->adv.gpu[g].lead_sum_ms);
 		fmt_end_row(f);
 	}
 	fmt_end(f);
@@ -395,14 +436,15 @@ text_model(FILE *out, const struct node_report *r)
 {
 	int a;
 
-	fputs("\nmodel predictions (METHOD 5-6; ratios to the recorded run):\n", out);
+	fputs("\nthroughput ceilings (what aligning every GPU to one GPU's pace could give at "
+	      "best; ratios to the recorded run):\n", out);
 	if (!r->n.perf.nC) {
 		fputs("  unavailable: no constant-overlap kernels matched across the GPUs\n", out);
 		return;
 	}
 	for (a = 0; a < MODEL_NAGG; a++) {
-		out_printf(out, "  %-12s align to %-3s GPU: throughput x%.3f", scenarios[a],
-			align_name[a], r->n.perf.S_C[a]);
+		out_printf(out, "  %-12s %-24s throughput up to x%.3f", scenarios[a],
+			align_words[a], r->n.perf.S_C[a]);
 		if (r->has_power)
 			fprintf(out, ", node GPU power x%.3f\n", r->pw[a].ratio);
 		else
@@ -416,10 +458,13 @@ text_model(FILE *out, const struct node_report *r)
 static void
 text_caps(FILE *out, const struct node_report *r)
 {
+	char note[200];
+	double thr, ceil;
 	size_t s, g;
+	bool cl;
 
-	fputs("\nrecommended power caps (model prediction of the closed loop; the commands are "
-	      "printed, not run):\n", out);
+	fputs("\npower caps by scenario (predicted by the caps model, never above the ceiling; "
+	      "the commands are printed, not run):\n", out);
 	for (s = 0; s < 3; s++) {
 		const struct res_caps *c = &r->caps[s];
 
@@ -427,9 +472,14 @@ text_caps(FILE *out, const struct node_report *r)
 			out_printf(out, "  %s: unavailable: %s\n", scenarios[s], r->why_caps[s]);
 			continue;
 		}
-		out_printf(out, "  %s: sum %lld W of %lld W, predicted throughput x%.3f, power x%.3f\n",
-			scenarios[s], (long long)c->sum_caps, (long long)c->P_n, c->s_iter,
-			c->pratio);
+		thr = res_advice_scenario_throughput(&r->ain, (int)s, &ceil, &cl);
+		out_printf(out, "  %s: sum %lld W of %lld W, predicted throughput x%.3f", scenarios[s],
+			(long long)c->sum_caps, (long long)c->P_n, thr);
+		if (!isnan(ceil))
+			fprintf(out, " (ceiling x%.3f)", ceil);
+		fprintf(out, ", power x%.3f\n", c->pratio);
+		if (*res_advice_note(&r->ain, (int)s, note, sizeof(note)))
+			out_printf(out, "    %s\n", note);
 		for (g = 0; g < c->G; g++) {
 			fprintf(out, "    gpu %2d %4d W   ", c->device[g], c->caps[g]);
 			fmt_text_str(out, c->cmd[g] ? c->cmd[g] : "");
@@ -506,6 +556,8 @@ render_text(struct litsi_ctx *ctx, const struct report_opts *o, const struct nod
 	fputs(first ? "# litsi report: node " : "\n# litsi report: node ", ctx->out);
 	fmt_text_str(ctx->out, r->label);
 	fputs("\n\n", ctx->out);
+	advice_render_text(ctx->out, &r->adv, &r->ain);
+	fputc('\n', ctx->out);
 	if ((rc = inputs_text(ctx, r->node->name, &in, &count)))
 		return rc;
 	out_printf(ctx->out, "inputs: %zu source%s", count, count == 1 ? "" : "s");
@@ -536,11 +588,11 @@ render_text(struct litsi_ctx *ctx, const struct report_opts *o, const struct nod
 
 static const struct fmt_col node_cols[] = {
 	{ "node", FT_STR, 0 },		    { "inputs", FT_INT, 0 },
-	{ "imbalanced", FT_INT, 0 },	    { "straggler", FT_INT, 0 },
+	{ "imbalanced", FT_BOOL, 0 },	    { "straggler", FT_INT, 0 },
 	{ "straggler_rank", FT_INT, 0 },    { "straggler_share_pct", FT_DBL, 1 },
 	{ "samples", FT_INT, 0 },	    { "temp_spread", FT_DBL, 4 },
 	{ "freq_spread", FT_DBL, 4 },	    { "spearman_temp_lead", FT_DBL, 4 },
-	{ "telemetry_aligned", FT_INT, 0 }, { "S_C_min", FT_DBL, 4 },
+	{ "telemetry_aligned", FT_BOOL, 0 }, { "S_C_min", FT_DBL, 4 },
 	{ "verdict", FT_STR, 0 },	    { "reason", FT_STR, 0 },
 };
 static const struct fmt_col model_cols[] = {
@@ -553,7 +605,7 @@ static const struct fmt_col caps_cols[] = {
 };
 static const struct fmt_col pred_cols[] = {
 	{ "node", FT_STR, 0 },	     { "scenario", FT_STR, 0 },	  { "mode", FT_STR, 0 },
-	{ "available", FT_INT, 0 },  { "sum_caps_w", FT_INT, 0 }, { "P_n_w", FT_INT, 0 },
+	{ "available", FT_BOOL, 0 },  { "sum_caps_w", FT_INT, 0 }, { "P_n_w", FT_INT, 0 },
 	{ "S_iter", FT_DBL, 4 },     { "power_ratio", FT_DBL, 4 }, { "tdp_w", FT_INT, 0 },
 	{ "initial_cap_w", FT_INT, 0 }, { "min_w", FT_INT, 0 },	  { "why", FT_STR, 0 },
 };
@@ -572,7 +624,7 @@ json_nodes(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, si
 		sbuf_release(&in);
 		fmt_str(f, r[i].label);
 		fmt_int(f, (int64_t)count);
-		fmt_int(f, r[i].v.r.imbalanced);
+		fmt_bool(f, r[i].v.r.imbalanced);
 		fmt_int(f, r[i].n.straggler.device);
 		fmt_int(f, r[i].n.straggler.rank);
 		fmt_dbl(f, r[i].n.straggler.share_pct);
@@ -580,7 +632,7 @@ json_nodes(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, si
 		fmt_dbl(f, r[i].th.temp_spread);
 		fmt_dbl(f, r[i].th.freq_spread);
 		fmt_dbl(f, r[i].th.spearman);
-		fmt_int(f, r[i].n.tel.aligned);
+		fmt_bool(f, r[i].n.tel.aligned);
 		fmt_dbl(f, r[i].n.perf.nC ? r[i].n.perf.S_C[MODEL_MIN] : NAN);
 		fmt_str(f, check_verdict_name(r[i].v.r.verdict));
 		fmt_str(f, r[i].v.r.reason);
@@ -635,7 +687,7 @@ json_caps(struct fmt *f, const struct node_report *r, size_t nn)
 			fmt_str(f, r[i].label);
 			fmt_str(f, scenarios[s]);
 			fmt_str(f, "model prediction");
-			fmt_int(f, ok);
+			fmt_bool(f, ok);
 			fmt_int(f, ok ? c->sum_caps : 0);
 			fmt_int(f, ok ? c->P_n : 0);
 			fmt_dbl(f, ok ? c->s_iter : NAN);
@@ -646,6 +698,18 @@ json_caps(struct fmt *f, const struct node_report *r, size_t nn)
 			fmt_str(f, ok ? c->why : r[i].why_caps[s]);
 			fmt_end_row(f);
 		}
+	fmt_end(f);
+}
+
+static void
+json_advice(struct fmt *f, const struct node_report *r, size_t nn)
+{
+	size_t i, nc;
+	const struct fmt_col *cols = advice_columns(&nc);
+
+	fmt_begin(f, "advice", cols, nc);
+	for (i = 0; i < nn; i++)
+		advice_render_row(f, r[i].node->name, &r[i].adv);
 	fmt_end(f);
 }
 
@@ -664,6 +728,7 @@ render_json(struct litsi_ctx *ctx, const struct node_report *r, size_t nn)
 	}
 	json_model(f, r, nn);
 	json_caps(f, r, nn);
+	json_advice(f, r, nn);
 	check_rules_begin(f);
 	for (i = 0; i < nn; i++)
 		check_render_rules(f, r[i].label, &r[i].v);
@@ -759,13 +824,68 @@ report_ingest(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, ch
 	return rc;
 }
 
+/* --html FILE: the page of every node reported. */
+static int
+report_html(struct litsi_ctx *ctx, const struct report_opts *o, const struct node_report *r,
+	    size_t n)
+{
+	struct report_page_node *v = xcalloc(n + 1, sizeof(*v));
+	size_t i;
+	int rc;
+
+	for (i = 0; i < n; i++)
+		v[i] = (struct report_page_node){ r[i].node, &r[i].adv, &r[i].ain };
+	fflush(ctx->out);
+	rc = report_page_write(ctx, o->html, v, n);
+	free(v);
+	if (!rc && ctx->verbose >= 0)
+		out_printf(stderr, "litsi: wrote '%s'\n", o->html);
+	return rc;
+}
+
+/* --script FILE: the caps of the one node's recommended action, as caps --script writes them. */
+static int
+report_script(struct litsi_ctx *ctx, const struct report_opts *o, const struct node_report *r,
+	      size_t n)
+{
+	struct sbuf what = SBUF_INIT;
+	int s, rc;
+
+	if (n != 1)
+		return cmd_usage_error("report", usage_str,
+				       "--script writes the script of one node; the report has %zu: "
+				       "give --node", n);
+	s = r->adv.scenario;
+	if (s < 0) {
+		warn("no script written: no caps serve the goal %s on node '%s'",
+		     res_goal_name(o->goal), r->node->name);
+		return 0;
+	}
+	sbuf_addf(&what, "%s caps for the goal %s, model prediction", scenarios[s],
+		  res_goal_name(o->goal));
+	rc = cmd_caps_script(ctx, o->script, r->node->name, what.buf, &r->caps[s]);
+	sbuf_release(&what);
+	if (!rc && ctx->verbose >= 0)
+		out_printf(stderr, "litsi: wrote '%s' (run it as root; it records the caps in force "
+				"in '%s.restore' first)\n", o->script, o->script);
+	return rc;
+}
+
+/* One (node, run) to report. */
+struct report_task {
+	const struct node_row *node;
+	char *run;		/* res_node_runs()'s entry, owned */
+	size_t nruns;		/* the runs the node holds */
+};
+
 static int
 run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char **paths)
 {
 	struct node_row *nodes = NULL;
 	struct node_report *r = NULL;
+	struct report_task *task = NULL;
 	struct res_judgement *jv;
-	size_t n = 0, nr = 0, ar = 0, i, k;
+	size_t n = 0, nr = 0, nt = 0, at = 0, i, k;
 	int worst = EXIT_OK, rc = 0, ingest_rc = EXIT_OK, saved_verbose = ctx->verbose;
 	FILE *saved_out = ctx->out;
 
@@ -784,6 +904,11 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 	}
 	if ((rc = cmd_nodes_run(ctx, o->node, o->so.res.run, &nodes, &n))) {
 		store_free_nodes(nodes, n);
+		/* the inputs that failed were named; "no GPU" would only repeat it */
+		if (ingest_rc && !n) {
+			err_clear(&ctx->err);
+			return ingest_rc;
+		}
 		return rc;
 	}
 	/* Each node's latest run by default (--run NAME, --run all), judged as check judges it. */
@@ -795,12 +920,20 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		if (!rc)
 			rc = store_runs(ctx->st, nodes[i].id, &all, &nall, &ctx->err);
 		for (k = 0; !rc && k < nruns; k++) {
-			VEC_GROW(r, nr + 1, ar);
-			rc = node_report_load(ctx, o, &nodes[i], runs[k], &r[nr]);
-			r[nr++].nruns = nall;
+			VEC_GROW(task, nt + 1, at);
+			task[nt++] = (struct report_task){ &nodes[i], runs[k], nall };
+			runs[k] = NULL;
 		}
 		res_node_runs_free(runs, nruns);
 		res_node_runs_free(all, nall);
+	}
+	/* One allocation: the advice holds pointers into each report. */
+	r = xcalloc(nt + 1, sizeof(*r));
+	for (i = 0; i < nt && !rc; i++) {
+		rc = node_report_load(ctx, o, task[i].node, task[i].run, &r[i]);
+		r[i].nruns = task[i].nruns;
+		nr = i + 1;
+		rc = rc ? rc : node_report_advise(ctx, o, &r[i]);
 	}
 	for (i = 0; !rc && !o->json && i < nr; i++) {
 		scope_to(ctx, &r[i]);
@@ -808,6 +941,10 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 	}
 	if (!rc && o->json)
 		rc = render_json(ctx, r, nr);
+	if (!rc && o->script)
+		rc = report_script(ctx, o, r, nr);
+	if (!rc && o->html)
+		rc = report_html(ctx, o, r, nr);
 	if (!rc) {
 		jv = xcalloc(nr + 1, sizeof(*jv));
 		for (i = 0; i < nr; i++)
@@ -830,6 +967,9 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 	for (i = nr; i-- > 0;)
 		node_report_release(&r[i]);
 	free(r);
+	for (i = 0; i < nt; i++)
+		free(task[i].run);
+	free(task);
 	store_free_nodes(nodes, n);
 	if (rc)
 		return rc;
@@ -851,7 +991,7 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 {
 	int opt, rc;
 
-	while ((opt = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'B':
 			if (watts("--budget", optarg, 0, &o->budget))
@@ -889,15 +1029,23 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 			break;
 		}
 		case 'f':
-			if (!strcmp(optarg, "json") || !strcmp(optarg, "text")) {
+			/* "text" is the former name of table, kept */
+			if (!strcmp(optarg, "json") || !strcmp(optarg, "table") ||
+			    !strcmp(optarg, "text")) {
 				o->json = !strcmp(optarg, "json");
 				break;
 			}
 			return cmd_usage_error("report", usage_str,
-					       "invalid --format '%s' (expected text or json)",
+					       "invalid --format '%s' (expected table or json)",
 					       optarg);
 		case 'D':
 			o->detail = true;
+			break;
+		case 'g':
+			if (res_goal_parse(optarg, &o->goal))
+				return cmd_usage_error("report", usage_str,
+						       "invalid --goal '%s' (expected throughput, "
+						       "power or energy)", optarg);
 			break;
 		case 'h':
 			cmd_help(ctx, usage_str);
@@ -920,6 +1068,12 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 			break;
 		case 'p':
 			o->plots = optarg;
+			break;
+		case 'X':
+			o->script = optarg;
+			break;
+		case 'H':
+			o->html = optarg;
 			break;
 		default:
 			rc = cmd_shared_opt("report", usage_str, opt, optarg, &o->so);

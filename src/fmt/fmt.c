@@ -34,7 +34,7 @@ fmt_parse_kind(const char *s, enum fmt_kind *kind)
 		const char *name;
 		enum fmt_kind kind;
 	} kinds[] = { { "table", FMT_TABLE }, { "tsv", FMT_TSV }, { "csv", FMT_CSV },
-		      { "json", FMT_JSON } };
+		      { "json", FMT_JSON }, { "text", FMT_TABLE } };
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
@@ -248,6 +248,15 @@ fmt_int(struct fmt *f, int64_t v)
 
 	snprintf(buf, sizeof(buf), "%lld", (long long)v);
 	cell(f, buf, false, false);
+}
+
+void
+fmt_bool(struct fmt *f, bool v)
+{
+	const char *text = f->kind == FMT_JSON ? (v ? "true" : "false") :
+			   f->kind == FMT_TABLE ? (v ? "yes" : "no") : (v ? "1" : "0");
+
+	cell(f, text, false, false);
 }
 
 void

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -151,6 +152,28 @@ plot_gnuplot_found(void)
 	return found;
 }
 
+/* The folder @path goes into exists: gnuplot's own message would be cryptic. */
+static int
+output_folder_ok(const char *path, struct err *err)
+{
+	const char *slash = strrchr(path, '/');
+	struct stat sb;
+	char *dir;
+	int rc = 0;
+
+	if (!slash)
+		return 0;
+	dir = xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
+	if (stat(dir, &sb))
+		rc = err_set(err, LITSI_EUSAGE, "cannot write '%s': folder '%s' does not exist",
+			     path, dir);
+	else if (!S_ISDIR(sb.st_mode))
+		rc = err_set(err, LITSI_EUSAGE, "cannot write '%s': '%s' is not a folder", path,
+			     dir);
+	free(dir);
+	return rc;
+}
+
 int
 plot_output_ok(const char *path, struct err *err)
 {
@@ -162,7 +185,7 @@ plot_output_ok(const char *path, struct err *err)
 		      strcasecmp(path + n - 4, ".pdf")))
 		return err_set(err, LITSI_EUSAGE,
 			       "output file '%s' must end in .png, .svg or .pdf", path);
-	return 0;
+	return output_folder_ok(path, err);
 }
 
 /*

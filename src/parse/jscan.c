@@ -474,7 +474,7 @@ eof_in_string(struct jscan *js, int c)
 {
 	if (c < -1)
 		return c + 100;
-	return jscan_fail(js, "expected '\"' to end the string, but the input ends");
+	return jscan_fail(js, "the file is truncated: it ends inside a string");
 }
 
 /* hex4() - the four hex digits of a \u escape. */
@@ -775,17 +775,17 @@ fail_eof(struct jscan *js)
 	case S_VALUE:
 		if (!js->depth && jscan_offset(js) == 0)
 			return jscan_fail(js, "expected a JSON value, but the input is empty");
-		return jscan_fail(js, "expected a value, but the input ends");
+		return jscan_fail(js, "the file is truncated: it ends where a value was expected");
 	case S_VALUE_OR_END:
-		return jscan_fail(js, "expected a value or ']', but the input ends");
+		return jscan_fail(js, "the file is truncated: it ends where a value or ']' was expected");
 	case S_KEY_OR_END:
-		return jscan_fail(js, "expected a string key or '}', but the input ends");
+		return jscan_fail(js, "the file is truncated: it ends where a string key or '}' was expected");
 	case S_KEY:
-		return jscan_fail(js, "expected a string key, but the input ends");
+		return jscan_fail(js, "the file is truncated: it ends where a string key was expected");
 	case S_COLON:
-		return jscan_fail(js, "expected ':', but the input ends");
+		return jscan_fail(js, "the file is truncated: it ends where ':' was expected");
 	default:
-		return jscan_fail(js, "expected ',' or '%c', but the input ends", obj ? '}' : ']');
+		return jscan_fail(js, "the file is truncated: it ends where ',' or '%c' was expected", obj ? '}' : ']');
 	}
 }
 

@@ -199,9 +199,10 @@ def check_runs():
             power += med.get((g["gpu"], "power_w")) or 0.0
         tap(ok, f"runs/{run_name}: compare's per-GPU medians = thermal --run = report --run", why)
         leads = [(g["gpu"], g[f"lead_{suffix}_ms"]) for g in cmp["gpus"]]
-        bad = [(gpu, v, rg[gpu]["lead_ms"]) for gpu, v in leads
-               if v is None or rg[gpu]["lead_ms"] is None or abs(v - rg[gpu]["lead_ms"]) > 5e-4]
-        tap(not bad, f"runs/{run_name}: compare's per-GPU leads = report --run's (to its 3 decimals)",
+        bad = [(gpu, v, rg[gpu]["lead_sum_ms"]) for gpu, v in leads
+               if v is None or rg[gpu]["lead_sum_ms"] is None
+               or abs(v - rg[gpu]["lead_sum_ms"]) > 5e-4]
+        tap(not bad, f"runs/{run_name}: compare's per-GPU summed leads = report --run's lead_sum_ms",
             f"{bad[:3]}")
         tap(abs(row["node_power_w"] - power) < 1e-6,
             f"runs/{run_name}: compare's node power = the sum of thermal --run's power medians",

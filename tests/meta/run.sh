@@ -182,7 +182,7 @@ for who in root sudo; do
 	[ $who = root ] && exp=0 || exp=4
 	if [ "$want_sudo" = "$exp" ] && echo "$got" | grep -q '^apt-get update' &&
 	   [ "$(echo "$got" | grep -c '^apt-get install -y build-essential')" = 2 ] &&
-	   echo "$got" | grep -q '^litsi report sample-traces/mi300x-straggler' &&
+	   echo "$got" | grep -q '^litsi report sample-traces/mi300x-capped' &&
 	   echo "$got" | grep -q '^make check' && ! echo "$got" | grep -q '^failed'; then
 		ok "README set-up commands as $who"
 	else

@@ -403,14 +403,14 @@ START_TEST(test_edge_errors)
 	char deep[JSCAN_MAX_DEPTH + 2];
 
 	expect_err("", 0, "t.json: byte 0: expected a JSON value, but the input is empty");
-	expect_err("  \n", 3, "t.json: byte 3: expected a value, but the input ends");
+	expect_err("  \n", 3, "t.json: byte 3: the file is truncated: it ends where a value was expected");
 	expect_err("hello", 5, "t.json: byte 0: expected a JSON value");
 	expect_err("{\"a\":1,}", 8, "t.json: byte 7: expected a string key");
 	expect_err("[1,]", 4, "t.json: byte 3: expected a JSON value");
 	expect_err("[1 2]", 5, "t.json: byte 3: expected ',' or ']'");
 	expect_err("{\"a\" 1}", 7, "t.json: byte 5: expected ':' after an object key");
-	expect_err("{\"a\":1", 6, "t.json: byte 6: expected ',' or '}', but the input ends");
-	expect_err("[\"abc", 5, "t.json: byte 5: expected '\"' to end the string, but the input ends");
+	expect_err("{\"a\":1", 6, "t.json: byte 6: the file is truncated: it ends where ',' or '}' was expected");
+	expect_err("[\"abc", 5, "t.json: byte 5: the file is truncated: it ends inside a string");
 	expect_err("[01]", 4, "t.json: byte 1: expected a valid number, got '01'");
 	expect_err("[1.]", 4, "t.json: byte 1: expected a valid number, got '1.'");
 	expect_err("[-]", 3, "t.json: byte 1: expected a valid number, got '-'");

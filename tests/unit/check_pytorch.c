@@ -583,7 +583,7 @@ START_TEST(test_bad)
 	expect_bad("{\"traceEvents\": [{\"args\": 1}]}",
 		   "t.json: byte 26: expected an object for \"args\", got a number");
 	expect_bad("{\"traceEvents\": [" KERNEL("1", "2"),
-		   "t.json: byte 109: expected ',' or ']', but the input ends");
+		   "t.json: byte 109: the file is truncated: it ends where ',' or ']' was expected");
 	expect_bad("{\"schemaVersion\": 1}",
 		   "t.json: byte 20: expected \"traceEvents\" in the top-level object");
 	expect_bad("{\"traceEvents\": []} {}",

@@ -244,6 +244,26 @@ START_TEST(test_out_printf)
 }
 END_TEST
 
+/* The closest name within the edit budget, none when far or tied. */
+START_TEST(test_suggest)
+{
+	static const char *const cmds[] = { "ingest", "lead", "overlap", "report", "thermal" };
+	static const char *const opts[] = { "node", "node-from", "nodes", "format", NULL };
+
+	ck_assert_str_eq(suggest_name("leads", cmds, 5), "lead");
+	ck_assert_str_eq(suggest_name("reprot", cmds, 5), "report");
+	ck_assert_str_eq(suggest_name("overlpa", cmds, 5), "overlap");
+	ck_assert_str_eq(suggest_name("therm", cmds, 5), "thermal");
+	ck_assert_ptr_null(suggest_name("zzzz", cmds, 5));
+	ck_assert_ptr_null(suggest_name("lead", cmds, 5));
+	ck_assert_str_eq(suggest_name("fromat", opts, 5), "format");
+	/* "nod" is one edit from node and nodes, a prefix of node-from: node has fewest edits */
+	ck_assert_str_eq(suggest_name("nod", opts, 5), "node");
+	/* node and nodes are each one edit from "noder": a tie gives none */
+	ck_assert_ptr_null(suggest_name("noder", opts, 5));
+}
+END_TEST
+
 Suite *
 util_suite(void)
 {
@@ -260,6 +280,7 @@ util_suite(void)
 	tcase_add_test(tc, test_text_escapes);
 	tcase_add_test(tc, test_out_printf);
 	tcase_add_test(tc, test_saturating);
+	tcase_add_test(tc, test_suggest);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -12,4 +12,4 @@ usage: litsi caps --scenario gpu-red|gpu-realloc|cpu-slosh [--node name] [--tdp 
                   [--window-agg median|mean] [--warmup n] [--agg sum|max|last]
                   [--scale global|local] [--replay] [--idle-power W]
                   [--emit amd-smi|rocm-smi|nvidia-smi|none] [--comm-pattern regex]
-                  [--format fmt]
+                  [--script file] [--format fmt]

@@ -5,6 +5,6 @@ run: litsi ingest $DATA/bad/pytorch-truncated.json 2>err; echo "exit $?"; sed 's
 exit: 0
 --- stdout
 exit 3
-litsi: bad/pytorch-truncated.json: byte 22423: expected '"' to end the string, but the input ends
+litsi: bad/pytorch-truncated.json: byte 22423: the file is truncated: it ends inside a string
 unchanged
 --- stderr

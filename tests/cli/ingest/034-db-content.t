@@ -21,6 +21,7 @@ f1a95d09293669bc 929 ./tracelens/tests/traces/b200/eager_trace.json.gz
 e3e00e8b9e4816ce 61 ./tracelens/tests/traces/h100/gaunernst_bert-small-uncased__1016001.json.gz
 0b60580aba6dd5cb 562 ./tracelens/tests/traces/mi210/gpu_only_trace/gpu_only_trace.json.gz
 6e736f364e1f1d64 9984 mi300x-balanced/
+eb745151c92dd5be 9984 mi300x-capped/
 860bfa7512aba224 9984 mi300x-straggler-rocprofv3/
 e219f27e42b6e50a 9984 mi300x-straggler/
 3ee9bb12a5e66468 9984 mi300x-two-stragglers/

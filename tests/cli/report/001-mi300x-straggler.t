@@ -15,17 +15,27 @@ sample-traces/mi300x-straggler/truth.json: skipped (not a trace or telemetry log
 ingested 9, already present 0, skipped 1, failed 0
 # litsi report: node mi300x-straggler
 
+what to do (goal: throughput; --goal throughput|power|energy):
+  verdict:   imbalanced: gpu 5 is the straggler, the slowest in 6 of 6 samples
+  cause:     heat: the hottest GPU under load, 12 C above the coolest, its clock 108 MHz (5.1%) below the fastest
+  evidence:  the other GPUs run 0.69 to 1.05 ms ahead of gpu 5, averaged over each step's kernels (0.7% to 1.1% of the 95.73 ms step)
+             in collectives gpu 4 waited 17.16 ms per step, the most; gpu 5 arrived last in 102 of 144
+             under load gpu 5: +12 C against the coolest GPU, clock 108 MHz (5.1%) below the fastest
+  action:    no caps for this goal; fix the straggler's cooling
+  why:       no headroom: gpu 5 already runs at the part's 750 W, so no power can be moved to it; caps save 3.5% power instead (--goal power)
+  also:      inspect the cooling of gpu 5's slot (airflow, fans, heat sink, paste)
+
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
-GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians in the traced window)
-gpu  rank  product              samples  kernels  lead_ms  overlap_pct  temp_c  clock_mhz  power_w  role
-  0     0  AMD Instinct MI300X        6     1248  156.467        46.09    71.0       2065    749.5  -
-  1     1  AMD Instinct MI300X        6     1248  176.316        47.88    69.0       2077    748.0  -
-  2     2  AMD Instinct MI300X        6     1248  127.004        43.41    72.0       2051    749.0  -
-  3     3  AMD Instinct MI300X        6     1248  150.848        45.57    71.0       2066    749.5  -
-  4     4  AMD Instinct MI300X        6     1248  193.111        49.40    68.0       2089    748.5  -
-  5     5  AMD Instinct MI300X        6     1248    0.000        31.98    80.0       1982    751.5  straggler
-  6     6  AMD Instinct MI300X        6     1248  187.356        48.89    68.0       2084    751.5  -
-  7     7  AMD Instinct MI300X        6     1248  187.408        48.89    68.0       2085    751.5  -
+GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians)
+gpu  rank  product              samples  kernels  lead_ms  lead_pct  wait_ms  overlap_pct  temp_c  clock_mhz  power_w  role
+  0     0  AMD Instinct MI300X        6     1248    0.850       0.9   13.940         46.1    71.0       2065    749.5  -
+  1     1  AMD Instinct MI300X        6     1248    0.958       1.0   15.694         47.9    69.0       2077    748.0  -
+  2     2  AMD Instinct MI300X        6     1248    0.690       0.7   11.343         43.4    72.0       2051    749.0  -
+  3     3  AMD Instinct MI300X        6     1248    0.820       0.9   13.451         45.6    71.0       2066    749.5  -
+  4     4  AMD Instinct MI300X        6     1248    1.050       1.1   17.161         49.4    68.0       2089    748.5  -
+  5     5  AMD Instinct MI300X        6     1248    0.000       0.0    0.000         32.0    80.0       1982    751.5  straggler
+  6     6  AMD Instinct MI300X        6     1248    1.018       1.1   16.664         48.9    68.0       2084    751.5  -
+  7     7  AMD Instinct MI300X        6     1248    1.019       1.1   16.658         48.9    68.0       2085    751.5  -
 
 straggler: gpu 5, the slowest in 6 of 6 samples
 thermal: temperature spread 1.176x, clock spread 1.054x (max/min of per-GPU medians)
@@ -37,13 +47,13 @@ overlap vs duration (strongest across-GPU correlations of matched kernels, at le
   r =  0.979 over   48 instances  void at::native::vectorized_elementwise_kernel<4, at::native::(anonymo...
   r =  0.970 over   96 instances  void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c...
 
-model predictions (METHOD 5-6; ratios to the recorded run):
-  gpu-red      align to max GPU: throughput x1.000, node GPU power x0.969
-  gpu-realloc  align to med GPU: throughput x1.044, node GPU power x1.003
-  cpu-slosh    align to min GPU: throughput x1.060, node GPU power x1.016
+throughput ceilings (what aligning every GPU to one GPU's pace could give at best; ratios to the recorded run):
+  gpu-red      pace of the slowest GPU: throughput up to x1.000, node GPU power x0.969
+  gpu-realloc  pace of the median GPU:  throughput up to x1.044, node GPU power x1.003
+  cpu-slosh    pace of the fastest GPU: throughput up to x1.060, node GPU power x1.016
 
-recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5789 W of 6000 W, predicted throughput x0.997, power x0.965
+power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
+  gpu-red: sum 5789 W of 6000 W, predicted throughput x0.997 (ceiling x1.000), power x0.965
     gpu  0  722 W   amd-smi set -g '0' -o '722'
     gpu  1  717 W   amd-smi set -g '1' -o '717'
     gpu  2  726 W   amd-smi set -g '2' -o '726'
@@ -52,7 +62,8 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  749 W   amd-smi set -g '5' -o '749'
     gpu  6  719 W   amd-smi set -g '6' -o '719'
     gpu  7  719 W   amd-smi set -g '7' -o '719'
-  gpu-realloc: sum 5825 W of 6000 W, predicted throughput x1.000, power x0.971
+  gpu-realloc: sum 5825 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.971
+    no headroom: gpu 5 already runs at the part's 750 W
     gpu  0  726 W   amd-smi set -g '0' -o '726'
     gpu  1  724 W   amd-smi set -g '1' -o '724'
     gpu  2  731 W   amd-smi set -g '2' -o '731'
@@ -61,7 +72,8 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  750 W   amd-smi set -g '5' -o '750'
     gpu  6  722 W   amd-smi set -g '6' -o '722'
     gpu  7  722 W   amd-smi set -g '7' -o '722'
-  cpu-slosh: sum 5825 W of 6160 W, predicted throughput x1.000, power x0.971
+  cpu-slosh: sum 5825 W of 6160 W, predicted throughput x1.000 (ceiling x1.060), power x0.971
+    no headroom: gpu 5 already runs at the part's 750 W
     gpu  0  726 W   amd-smi set -g '0' -o '726'
     gpu  1  724 W   amd-smi set -g '1' -o '724'
     gpu  2  731 W   amd-smi set -g '2' -o '731'

@@ -15,17 +15,23 @@ sample-traces/mi300x-balanced/truth.json: skipped (not a trace or telemetry log)
 ingested 9, already present 0, skipped 1, failed 0
 # litsi report: node mi300x-balanced
 
+what to do (goal: throughput; --goal throughput|power|energy):
+  verdict:   balanced
+  cause:     no GPU is the slowest in most samples
+             in collectives gpu 2 waited 1.34 ms per step, the most; gpu 0 arrived last in 93 of 144
+  action:    nothing: the node is balanced
+
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
-GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians in the traced window)
-gpu  rank  product              samples  kernels  lead_ms  overlap_pct  temp_c  clock_mhz  power_w  role
-  0     0  AMD Instinct MI300X        6     1248    1.711        33.60    69.0       2078    750.0  -
-  1     1  AMD Instinct MI300X        6     1248   12.651        34.64    69.0       2087    750.0  -
-  2     2  AMD Instinct MI300X        6     1248   14.922        34.83    68.0       2087    750.0  -
-  3     3  AMD Instinct MI300X        6     1248    4.808        33.90    69.0       2084    750.0  -
-  4     4  AMD Instinct MI300X        6     1248   13.392        34.72    68.5       2089    750.5  -
-  5     5  AMD Instinct MI300X        6     1248   11.138        34.49    69.0       2086    750.0  -
-  6     6  AMD Instinct MI300X        6     1248    5.207        33.96    69.0       2081    750.5  -
-  7     7  AMD Instinct MI300X        6     1248   13.716        34.74    69.0       2088    749.0  -
+GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians)
+gpu  rank  product              samples  kernels  lead_ms  lead_pct  wait_ms  overlap_pct  temp_c  clock_mhz  power_w  role
+  0     0  AMD Instinct MI300X        6     1248    0.009       0.0    0.140         33.6    69.0       2078    750.0  -
+  1     1  AMD Instinct MI300X        6     1248    0.069       0.1    1.142         34.6    69.0       2087    750.0  -
+  2     2  AMD Instinct MI300X        6     1248    0.081       0.1    1.338         34.8    68.0       2087    750.0  -
+  3     3  AMD Instinct MI300X        6     1248    0.026       0.0    0.431         33.9    69.0       2084    750.0  -
+  4     4  AMD Instinct MI300X        6     1248    0.073       0.1    1.213         34.7    68.5       2089    750.5  -
+  5     5  AMD Instinct MI300X        6     1248    0.061       0.1    0.997         34.5    69.0       2086    750.0  -
+  6     6  AMD Instinct MI300X        6     1248    0.028       0.0    0.480         34.0    69.0       2081    750.5  -
+  7     7  AMD Instinct MI300X        6     1248    0.075       0.1    1.232         34.7    69.0       2088    749.0  -
 
 straggler: none persistent (gpu 0 is the slowest in 3 of 6 samples)
 thermal: temperature spread 1.015x, clock spread 1.005x (max/min of per-GPU medians)
@@ -37,13 +43,13 @@ overlap vs duration (strongest across-GPU correlations of matched kernels, at le
   r =  0.597 over   96 instances  Cijk_Alik_Bljk_BBS_BH_Bias_HAS_SAV_UserArgs_MT256x128x64_MI32x32x8x1_S...
   r =  0.546 over  192 instances  Cijk_Alik_Bjlk_BBS_BH_SAV_UserArgs_MT256x256x64_MI32x32x8x1_SN_LDSB1_A...
 
-model predictions (METHOD 5-6; ratios to the recorded run):
-  gpu-red      align to max GPU: throughput x1.000, node GPU power x0.991
-  gpu-realloc  align to med GPU: throughput x1.011, node GPU power x1.000
-  cpu-slosh    align to min GPU: throughput x1.023, node GPU power x1.009
+throughput ceilings (what aligning every GPU to one GPU's pace could give at best; ratios to the recorded run):
+  gpu-red      pace of the slowest GPU: throughput up to x1.000, node GPU power x0.991
+  gpu-realloc  pace of the median GPU:  throughput up to x1.011, node GPU power x1.000
+  cpu-slosh    pace of the fastest GPU: throughput up to x1.023, node GPU power x1.009
 
-recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5976 W of 6000 W, predicted throughput x0.997, power x0.996
+power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
+  gpu-red: sum 5976 W of 6000 W, predicted throughput x0.997 (ceiling x1.000), power x0.996
     gpu  0  749 W   amd-smi set -g '0' -o '749'
     gpu  1  746 W   amd-smi set -g '1' -o '746'
     gpu  2  746 W   amd-smi set -g '2' -o '746'
@@ -52,7 +58,8 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  747 W   amd-smi set -g '5' -o '747'
     gpu  6  748 W   amd-smi set -g '6' -o '748'
     gpu  7  745 W   amd-smi set -g '7' -o '745'
-  gpu-realloc: sum 6000 W of 6000 W, predicted throughput x1.000, power x1.000
+  gpu-realloc: sum 6000 W of 6000 W, predicted throughput x1.000 (ceiling x1.011), power x1.000
+    no headroom: gpu -1 already runs at the part's 750 W
     gpu  0  750 W   amd-smi set -g '0' -o '750'
     gpu  1  750 W   amd-smi set -g '1' -o '750'
     gpu  2  750 W   amd-smi set -g '2' -o '750'
@@ -61,7 +68,8 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  750 W   amd-smi set -g '5' -o '750'
     gpu  6  750 W   amd-smi set -g '6' -o '750'
     gpu  7  750 W   amd-smi set -g '7' -o '750'
-  cpu-slosh: sum 6000 W of 6160 W, predicted throughput x1.000, power x1.000
+  cpu-slosh: sum 6000 W of 6160 W, predicted throughput x1.000 (ceiling x1.023), power x1.000
+    no headroom: gpu -1 already runs at the part's 750 W
     gpu  0  750 W   amd-smi set -g '0' -o '750'
     gpu  1  750 W   amd-smi set -g '1' -o '750'
     gpu  2  750 W   amd-smi set -g '2' -o '750'

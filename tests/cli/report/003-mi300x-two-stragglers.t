@@ -15,17 +15,27 @@ sample-traces/mi300x-two-stragglers/truth.json: skipped (not a trace or telemetr
 ingested 9, already present 0, skipped 1, failed 0
 # litsi report: node mi300x-two-stragglers
 
+what to do (goal: throughput; --goal throughput|power|energy):
+  verdict:   imbalanced: gpu 2 is the straggler, the slowest in 6 of 6 samples
+  cause:     heat: the hottest GPU under load, 14 C above the coolest, its clock 126 MHz (6.1%) below the fastest
+  evidence:  the other GPUs run 0.37 to 1.25 ms ahead of gpu 2, averaged over each step's kernels (0.4% to 1.3% of the 96.48 ms step)
+             in collectives gpu 4 waited 20.36 ms per step, the most; gpu 2 arrived last in 101 of 144
+             under load gpu 2: +14 C against the coolest GPU, clock 126 MHz (6.1%) below the fastest
+  action:    no caps for this goal; fix the straggler's cooling
+  why:       no headroom: gpu 2 already runs at the part's 750 W, so no power can be moved to it; caps save 3.5% power instead (--goal power)
+  also:      inspect the cooling of gpu 2's slot (airflow, fans, heat sink, paste)
+
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
-GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians in the traced window)
-gpu  rank  product              samples  kernels  lead_ms  overlap_pct  temp_c  clock_mhz  power_w  role
-  0     0  AMD Instinct MI300X        6     1248  150.051        45.13    73.0       2048    751.0  -
-  1     1  AMD Instinct MI300X        6     1248  139.399        44.17    73.0       2040    750.5  -
-  2     2  AMD Instinct MI300X        6     1248    0.000        31.72    82.0       1964    752.5  straggler
-  3     3  AMD Instinct MI300X        6     1248  178.297        47.69    71.0       2062    749.0  -
-  4     4  AMD Instinct MI300X        6     1248  229.666        52.32    68.0       2091    749.5  -
-  5     5  AMD Instinct MI300X        6     1248  211.959        50.72    69.0       2076    751.0  -
-  6     6  AMD Instinct MI300X        6     1248   67.784        37.78    77.5       2002    748.5  -
-  7     7  AMD Instinct MI300X        6     1248  186.921        48.44    71.0       2068    751.5  -
+GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians)
+gpu  rank  product              samples  kernels  lead_ms  lead_pct  wait_ms  overlap_pct  temp_c  clock_mhz  power_w  role
+  0     0  AMD Instinct MI300X        6     1248    0.815       0.8   13.374         45.1    73.0       2048    751.0  -
+  1     1  AMD Instinct MI300X        6     1248    0.758       0.8   12.432         44.2    73.0       2040    750.5  -
+  2     2  AMD Instinct MI300X        6     1248    0.000       0.0    0.000         31.7    82.0       1964    752.5  straggler
+  3     3  AMD Instinct MI300X        6     1248    0.969       1.0   15.870         47.7    71.0       2062    749.0  -
+  4     4  AMD Instinct MI300X        6     1248    1.248       1.3   20.357         52.3    68.0       2091    749.5  -
+  5     5  AMD Instinct MI300X        6     1248    1.152       1.2   18.816         50.7    69.0       2076    751.0  -
+  6     6  AMD Instinct MI300X        6     1248    0.368       0.4    6.084         37.8    77.5       2002    748.5  -
+  7     7  AMD Instinct MI300X        6     1248    1.016       1.1   16.607         48.4    71.0       2068    751.5  -
 
 straggler: gpu 2, the slowest in 6 of 6 samples
 thermal: temperature spread 1.206x, clock spread 1.064x (max/min of per-GPU medians)
@@ -37,13 +47,13 @@ overlap vs duration (strongest across-GPU correlations of matched kernels, at le
   r =  0.945 over   48 instances  void at::native::vectorized_elementwise_kernel<4, at::native::(anonymo...
   r =  0.940 over   96 instances  Cijk_Alik_Bljk_BBS_BH_Bias_HAS_SAV_UserArgs_MT256x128x64_MI32x32x8x1_S...
 
-model predictions (METHOD 5-6; ratios to the recorded run):
-  gpu-red      align to max GPU: throughput x1.000, node GPU power x0.968
-  gpu-realloc  align to med GPU: throughput x1.044, node GPU power x1.003
-  cpu-slosh    align to min GPU: throughput x1.067, node GPU power x1.021
+throughput ceilings (what aligning every GPU to one GPU's pace could give at best; ratios to the recorded run):
+  gpu-red      pace of the slowest GPU: throughput up to x1.000, node GPU power x0.968
+  gpu-realloc  pace of the median GPU:  throughput up to x1.044, node GPU power x1.003
+  cpu-slosh    pace of the fastest GPU: throughput up to x1.067, node GPU power x1.021
 
-recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5790 W of 6000 W, predicted throughput x0.997, power x0.965
+power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
+  gpu-red: sum 5790 W of 6000 W, predicted throughput x0.997 (ceiling x1.000), power x0.965
     gpu  0  723 W   amd-smi set -g '0' -o '723'
     gpu  1  725 W   amd-smi set -g '1' -o '725'
     gpu  2  749 W   amd-smi set -g '2' -o '749'
@@ -52,7 +62,8 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  714 W   amd-smi set -g '5' -o '714'
     gpu  6  734 W   amd-smi set -g '6' -o '734'
     gpu  7  718 W   amd-smi set -g '7' -o '718'
-  gpu-realloc: sum 5847 W of 6000 W, predicted throughput x1.000, power x0.975
+  gpu-realloc: sum 5847 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.975
+    no headroom: gpu 2 already runs at the part's 750 W
     gpu  0  730 W   amd-smi set -g '0' -o '730'
     gpu  1  731 W   amd-smi set -g '1' -o '731'
     gpu  2  750 W   amd-smi set -g '2' -o '750'
@@ -61,7 +72,8 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  723 W   amd-smi set -g '5' -o '723'
     gpu  6  740 W   amd-smi set -g '6' -o '740'
     gpu  7  725 W   amd-smi set -g '7' -o '725'
-  cpu-slosh: sum 5847 W of 6160 W, predicted throughput x1.000, power x0.975
+  cpu-slosh: sum 5847 W of 6160 W, predicted throughput x1.000 (ceiling x1.067), power x0.975
+    no headroom: gpu 2 already runs at the part's 750 W
     gpu  0  730 W   amd-smi set -g '0' -o '730'
     gpu  1  731 W   amd-smi set -g '1' -o '731'
     gpu  2  750 W   amd-smi set -g '2' -o '750'

@@ -23,17 +23,28 @@ sample-traces/mi300x-straggler-rocprofv3/truth.json: skipped (not a trace or tel
 ingested 10, already present 7, skipped 1, failed 0
 # litsi report: node mi300x-straggler-rocprofv3
 
+what to do (goal: throughput; --goal throughput|power|energy):
+  verdict:   imbalanced: gpu 5 is the straggler, the slowest in 1 of 1 samples
+  cause:     heat: the hottest GPU under load, 12 C above the coolest, its clock 108 MHz (5.1%) below the fastest
+  evidence:  the other GPUs run 0.69 to 1.05 ms ahead of gpu 5, averaged over each sample's kernels
+             in collectives gpu 4 waited 102.97 ms per sample, the most; gpu 5 arrived last in 102 of 144
+             under load gpu 5: +12 C against the coolest GPU, clock 108 MHz (5.1%) below the fastest
+  action:    no caps for this goal; fix the straggler's cooling
+  why:       no headroom: gpu 5 already runs at the part's 750 W, so no power can be moved to it; caps save 7.2% power instead (--goal power)
+  also:      inspect the cooling of gpu 5's slot (airflow, fans, heat sink, paste)
+  caution:   thin evidence: from 1 sample only
+
 inputs: 10 sources (1 amd-smi-csv, 9 rocprofv3-csv)
-GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians in the traced window)
-gpu  rank  product              samples  kernels  lead_ms   overlap_pct  temp_c  clock_mhz  power_w  role
-  0     -  AMD Instinct MI300X        1     1248   938.805        46.09    71.0       2064    749.0  -
-  1     -  AMD Instinct MI300X        1     1248  1057.897        47.88    69.0       2077    747.0  -
-  2     -  AMD Instinct MI300X        1     1248   762.023        43.41    72.0       2051    749.0  -
-  3     -  AMD Instinct MI300X        1     1248   905.089        45.57    71.0       2066    748.0  -
-  4     -  AMD Instinct MI300X        1     1248  1158.669        49.40    68.0       2089    748.0  -
-  5     -  AMD Instinct MI300X        1     1248     0.000        31.98    80.0       1982    750.0  straggler
-  6     -  AMD Instinct MI300X        1     1248  1124.137        48.89    68.0       2084    749.0  -
-  7     -  AMD Instinct MI300X        1     1248  1124.451        48.89    68.5       2085    750.0  -
+GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians)
+gpu  rank  product              samples  kernels  lead_ms  lead_pct  wait_ms  overlap_pct  temp_c  clock_mhz  power_w  role
+  0     -  AMD Instinct MI300X        1     1248    0.850       n/a   83.642         46.1    71.0       2064    749.0  -
+  1     -  AMD Instinct MI300X        1     1248    0.958       n/a   94.166         47.9    69.0       2077    747.0  -
+  2     -  AMD Instinct MI300X        1     1248    0.690       n/a   68.058         43.4    72.0       2051    749.0  -
+  3     -  AMD Instinct MI300X        1     1248    0.820       n/a   80.708         45.6    71.0       2066    748.0  -
+  4     -  AMD Instinct MI300X        1     1248    1.050       n/a  102.966         49.4    68.0       2089    748.0  -
+  5     -  AMD Instinct MI300X        1     1248    0.000       n/a    0.000         32.0    80.0       1982    750.0  straggler
+  6     -  AMD Instinct MI300X        1     1248    1.018       n/a   99.982         48.9    68.0       2084    749.0  -
+  7     -  AMD Instinct MI300X        1     1248    1.019       n/a   99.945         48.9    68.5       2085    750.0  -
 
 straggler: gpu 5, the slowest in 1 of 1 samples
 thermal: temperature spread 1.176x, clock spread 1.054x (max/min of per-GPU medians)
@@ -46,13 +57,13 @@ overlap vs duration (strongest across-GPU correlations of matched kernels, at le
   r =  0.979 over   48 instances  void at::native::vectorized_elementwise_kernel<4, at::native::(anonymo...
   r =  0.970 over   96 instances  void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c...
 
-model predictions (METHOD 5-6; ratios to the recorded run):
-  gpu-red      align to max GPU: throughput x1.000, node GPU power x0.969
-  gpu-realloc  align to med GPU: throughput x1.044, node GPU power x1.003
-  cpu-slosh    align to min GPU: throughput x1.060, node GPU power x1.016
+throughput ceilings (what aligning every GPU to one GPU's pace could give at best; ratios to the recorded run):
+  gpu-red      pace of the slowest GPU: throughput up to x1.000, node GPU power x0.969
+  gpu-realloc  pace of the median GPU:  throughput up to x1.044, node GPU power x1.003
+  cpu-slosh    pace of the fastest GPU: throughput up to x1.060, node GPU power x1.016
 
-recommended power caps (model prediction of the closed loop; the commands are printed, not run):
-  gpu-red: sum 5570 W of 6000 W, predicted throughput x0.997, power x0.928
+power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
+  gpu-red: sum 5570 W of 6000 W, predicted throughput x0.997 (ceiling x1.000), power x0.928
     gpu  0  695 W   amd-smi set -g '0' -o '695'
     gpu  1  690 W   amd-smi set -g '1' -o '690'
     gpu  2  700 W   amd-smi set -g '2' -o '700'
@@ -61,7 +72,8 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  720 W   amd-smi set -g '5' -o '720'
     gpu  6  690 W   amd-smi set -g '6' -o '690'
     gpu  7  691 W   amd-smi set -g '7' -o '691'
-  gpu-realloc: sum 5818 W of 6000 W, predicted throughput x1.000, power x0.970
+  gpu-realloc: sum 5818 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.970
+    no headroom: gpu 5 already runs at the part's 750 W
     gpu  0  725 W   amd-smi set -g '0' -o '725'
     gpu  1  723 W   amd-smi set -g '1' -o '723'
     gpu  2  730 W   amd-smi set -g '2' -o '730'
@@ -70,7 +82,8 @@ recommended power caps (model prediction of the closed loop; the commands are pr
     gpu  5  750 W   amd-smi set -g '5' -o '750'
     gpu  6  721 W   amd-smi set -g '6' -o '721'
     gpu  7  721 W   amd-smi set -g '7' -o '721'
-  cpu-slosh: sum 5818 W of 6160 W, predicted throughput x1.000, power x0.970
+  cpu-slosh: sum 5818 W of 6160 W, predicted throughput x1.000 (ceiling x1.060), power x0.970
+    no headroom: gpu 5 already runs at the part's 750 W
     gpu  0  725 W   amd-smi set -g '0' -o '725'
     gpu  1  723 W   amd-smi set -g '1' -o '723'
     gpu  2  730 W   amd-smi set -g '2' -o '730'

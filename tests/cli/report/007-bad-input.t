@@ -6,4 +6,4 @@ exit: 0
 exit 3
 1
 --- stderr
-litsi: node/rank2.json: byte 29: expected a string key, but the input ends
+litsi: node/rank2.json: byte 29: the file is truncated: it ends where a string key was expected

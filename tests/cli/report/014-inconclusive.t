@@ -14,4 +14,5 @@ node t: INCONCLUSIVE: straggler gpu 5, cause not measured: no thermal telemetry 
   recommended caps: unavailable: needs power and gfx clock telemetry and the idle power (--idle-power)
 --allow-inconclusive: exit 0
 "verdict":"inconclusive"
+"verdict":"inconclusive"
 --- stderr

@@ -352,7 +352,7 @@ caps_script(struct litsi_ctx *ctx, const struct caps_opts *o, const struct node_
 	rc = cmd_caps_script(ctx, o->script, nodes[0].name, what.buf, &out[0]);
 	sbuf_release(&what);
 	if (!rc && ctx->verbose >= 0)
-		fprintf(stderr, "litsi: wrote '%s' (run it as root; it records the caps in force "
+		out_printf(stderr, "litsi: wrote '%s' (run it as root; it records the caps in force "
 				"in '%s.restore' first)\n", o->script, o->script);
 	return rc;
 }

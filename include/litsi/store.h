@@ -66,6 +66,7 @@ struct ingest_opts {
 	bool has_clock_offset;
 	bool force;		/* replace an already ingested identical file */
 	const char *run;	/* --run; NULL: no run named */
+	const char *role;	/* --role: recorded as source_meta 'role'; NULL: none */
 	unsigned held_files;	/* files held in memory at once (-j); 0 or 1: one */
 	bool node_from_host;	/* --node-from host: the node is the host the file names */
 };
@@ -181,6 +182,21 @@ int store_gpu_limits(struct store *st, int64_t gpu_id, const char *run, struct g
 		     struct err *err);
 /* store_runs() - the run names of @node_id (ingest --run), first ingested first. */
 int store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct err *err);
+/* One run of a node (store_run_list()). */
+struct store_run {
+	char *name;
+	bool traces;		/* some source of the run holds profiler samples */
+	char *role;		/* ingest --role of its sources ("calibration"), NULL: none */
+};
+
+/*
+ * store_run_list() - the runs of @node_id, first ingested first (as
+ * store_runs()), with whether each holds traces and its role. Free with
+ * store_free_run_list().
+ */
+int store_run_list(struct store *st, int64_t node_id, struct store_run **v, size_t *n,
+		   struct err *err);
+void store_free_run_list(struct store_run *v, size_t n);
 /* store_has_run() - whether node @node_id has run @run. */
 int store_has_run(struct store *st, int64_t node_id, const char *run, bool *has, struct err *err);
 /*

@@ -67,10 +67,10 @@ class Node:
              "--straggler", ",".join(map(str, self.strag)), "--power-cap", str(cap), "-o", d]
         if self.phys:
             a += ["--physics", ",".join(self.phys)]
-        if not tele:
-            a += ["--telemetry", "none"]
-        elif self.vendor == "nvidia":
+        if self.vendor == "nvidia":  # the telemetry chooses the part: H100
             a += ["--telemetry", "nvidia-smi"]
+        elif not tele:
+            a += ["--telemetry", "none"]
         if caps:
             p = d + ".caps.tsv"
             with open(p, "w") as f:
@@ -128,28 +128,29 @@ def caps(db, scenario):
 
 
 def oracle(node, d, scenario, cap0, bt, bpw):
-    """Greedy search with the simulator: move (gpu-red: drop) STEP W."""
-    STEP = 5
+    """Greedy search with the simulator: move (gpu-red: drop) 20 W, then 5 W,
+    from the fastest GPU (to the slowest) while it helps."""
     if scenario == "gpu-red":  # from what each GPU drew: watts above it buy nothing
         c = [min(cap0, int(math.ceil(p)) + 1) for p in bpw]
     else:
         c = [cap0 + (20 if scenario == "cpu-slosh" else 0)] * node.G
     t, p, clk, _ = node.synth(d, cap0, c, False)
-    for _ in range(80):
-        fast = max(range(node.G), key=lambda g: clk[g])
-        slow = min(range(node.G), key=lambda g: clk[g])
-        trial = list(c)
-        trial[fast] -= STEP
-        if scenario != "gpu-red":
-            if trial[slow] + STEP > node.tdp:
+    for step in (20, 5):
+        for _ in range(60):
+            fast = max(range(node.G), key=lambda g: clk[g])
+            slow = min(range(node.G), key=lambda g: clk[g])
+            trial = list(c)
+            trial[fast] -= step
+            if scenario != "gpu-red":
+                if trial[slow] + step > node.tdp:
+                    break
+                trial[slow] += step
+            if trial[fast] < max(node.min, 1):
                 break
-            trial[slow] += STEP
-        if trial[fast] < max(node.min, 1):
-            break
-        t2, p2, clk2, _ = node.synth(d, cap0, trial, False)
-        if not (t2 <= bt / 0.995 if scenario == "gpu-red" else t2 < t):
-            break
-        c, t, p, clk = trial, t2, p2, clk2
+            t2, p2, clk2, _ = node.synth(d, cap0, trial, False)
+            if not (t2 <= bt / 0.995 if scenario == "gpu-red" else t2 < t):
+                break
+            c, t, p, clk = trial, t2, p2, clk2
     return t, p
 
 

@@ -187,6 +187,8 @@ struct res_telemetry {
 	double *load_med[RES_NMETRICS];	/* [G] their median; NaN with fewer than
 					 * o->min_readings */
 	double *load_thr;	/* [G] mean throttle percent under load, same rule */
+	double *pow_ub;		/* [G] power under load: the mean plus twice its standard
+				 * error, NaN with fewer than min_readings (res_gpu_models()) */
 	size_t min_readings;	/* the minimum applied */
 	double load_activity, load_power;	/* the thresholds applied */
 	double *fmax;		/* [G] the part's top clock: max clock seen or reported */
@@ -263,10 +265,13 @@ bool res_power_ok(const struct res_model *n);
 const char *res_power_missing(const struct res_model *n);
 /*
  * res_gpu_models() - per-GPU power/clock for caps_loop(): the operating point
- * of the traced window, or of the latest run where the runs fit a slope, and
+ * of the traced window, or of the run read where the runs fit a slope, and
  * the cap each GPU ran under; a median power within RES_AT_CAP of that cap is
  * the cap (readings are noisy, the power controller holds the mean at the
- * cap). False if any is missing.
+ * cap). A GPU that drew less than its cap (held by its clock) drew, as far as
+ * its readings can say, up to tel.pow_ub: that is its power, so that a cap
+ * under what it drew is never thought to cost less clock than it does. False
+ * if any is missing.
  */
 #define RES_AT_CAP 0.02
 bool res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm);

@@ -423,7 +423,7 @@ calibrate(struct litsi_ctx *ctx, struct caps_opts *o, const struct node_row *nod
 			fmt_note(f, "probe",
 				 "node %s: S_iter and power_ratio are the probe's against the caps "
 				 "the run ran under (restore_w), predicted on the line through "
-				 "idle: its cost is at most that",
+				 "idle: its cost is at most about that",
 				 nodes[i].name);
 		fmt_note(f, "record",
 			 "apply the probe caps (command), run the job for a few minutes with the "

@@ -164,7 +164,7 @@ bench: $(BUILD)/litsi
 
 # The caps validation study of VALIDATION.md (minutes; not part of check).
 validate: $(BUILD)/litsi
-	sh scripts/validate-caps.sh $(BUILD)/litsi $${VALIDATE_NODES:-50} $(BUILD)/validate-caps.json
+	sh scripts/validate-caps.sh $(BUILD)/litsi $${VALIDATE_NODES:-104} $(BUILD)/validate-caps.json
 
 # Fuzzing (FUZZING.md): libFuzzer harnesses built with clang under ASan+UBSan in
 # build-fuzz/, each run FUZZ_SECONDS seconds; not part of `make check`.

@@ -2,41 +2,75 @@
 # validate-caps.py: the caps validation study (VALIDATION.md; run by
 # scripts/validate-caps.sh and `make validate`, never by `make check`).
 #
-# For each simulated node (litsi synth): record a baseline run at uniform caps,
-# ingest it, let `litsi caps` recommend caps from what the node recorded
-# (traces + telemetry: litsi never sees truth.json), feed the caps back into
-# the simulator and measure the node there (step time from the Kineto
-# ProfilerStep ranges, node power from the simulator's per-GPU power). The
-# oracle searches caps with the simulator itself. Then two more rounds of the
-# run-over-run loop: the run under the previous caps is ingested and caps are
-# recommended from it.
-import json, os, random, shutil, subprocess, sys, tempfile
+# It drives exactly the commands litsi-caps(1) and litsi-compare(1) document,
+# with `litsi synth --caps` as the plant: per node and scenario one database;
+# run r0 at the node's cap ingested whole with --run; the calibration probe
+# (caps --calibrate, the probe run's telemetry ingested with --run probe
+# --role calibration); then three rounds: `litsi caps --scenario S` (no
+# --run, no --cap: the latest run's traces, the first run's cap), the caps
+# fed to the simulator, the run ingested whole as --run rN. Each round is
+# measured in the simulator (node step time from the Kineto ProfilerStep
+# ranges, node power from its per-GPU power) and checked: throughput,
+# power, budget, limits, prediction. Before the probe, the caps litsi would
+# give without it are measured too (not ingested). The oracle searches caps
+# with the simulator itself. litsi never sees truth.json.
+import json, math, os, random, re, shutil, subprocess, sys, tempfile
+from multiprocessing import Pool
 
 LITSI = os.environ.get("LITSI", "build/litsi")
 LAYERS, SAMPLES = 4, 3
+STEP_RE = re.compile(r'"ph": "X", "cat": "user_annotation", "name": "(ProfilerStep#\d+)"'
+                     r'[^\n]*\n\s*"ts": [0-9.]+, "dur": ([0-9.]+)')
+SEED0 = 5000  # seeds 5000.. : never used while the caps code was tuned (100..149)
 
 
-def sh(args, **kw):
-    return subprocess.run(args, check=True, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True, **kw).stdout
+def sh(args):
+    r = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode:
+        raise RuntimeError("%s: exit %d: %s" % (" ".join(args), r.returncode, r.stderr))
+    return r.stdout
 
 
 class Node:
-    def __init__(self, seed, vendor, spread, strag, curve):
-        self.seed, self.vendor, self.spread, self.strag, self.curve = \
-            seed, vendor, spread, strag, curve
-        self.tdp = 750 if vendor == "amd" else 700  # the part's max limit
-        self.idle = None
+    def __init__(self, i, rnd):
+        self.i, self.seed = i, SEED0 + i
+        self.vendor = "amd" if i % 2 == 0 else "nvidia"
+        self.curve = "linear" if (i // 2) % 2 == 0 else "convex"
+        self.exp = (2.0, 2.5, 3.0)[(i // 4) % 3] if self.curve == "convex" else 1.0
+        self.G = 8 if (i // 4) % 2 == 0 else 4
+        # 0 plain, 1 run at a set cap below the max, 2 GPUs drawing under their
+        # cap (held by their top clock), 3 DVFS-bound stragglers
+        self.kind = ("plain", "capped", "under-cap", "dvfs")[(i // 8) % 4]
+        self.tdp = 750 if self.vendor == "amd" else 700  # the part's max limit
+        self.min = 0 if self.vendor == "amd" else 200
+        self.spread = round(4 + 12 * rnd.random(), 1)
+        if self.kind == "dvfs":  # hotter than the DVFS threshold (17-18 C above base)
+            self.spread = round(20 + 6 * rnd.random(), 1)
+        self.strag = rnd.sample(range(self.G), 1 + i % (3 if self.G == 8 else 2))
+        self.phys = []
+        if self.curve == "convex":
+            self.phys += ["curve=convex", "curve_exp=%g" % self.exp]
+        if self.kind == "under-cap":
+            m0 = (self.tdp - (140 if self.vendor == "amd" else 90)) / \
+                (2090 if self.vendor == "amd" else 1970)
+            self.phys.append("m0_w_per_mhz=%.5f" % (0.86 * m0))
 
-    def synth(self, d, cap, caps=None):
-        a = [LITSI, "synth", "--layers", str(LAYERS), "--samples", str(SAMPLES),
-             "--seed", str(self.seed), "--temp-spread", str(self.spread),
-             "--straggler", ",".join(map(str, self.strag)), "--power-cap", str(cap),
-             "-o", d]
-        if self.curve != "linear":
-            a += ["--physics", "curve=" + self.curve]
-        if self.vendor == "nvidia":
+    def base_cap(self, scenario):
+        if self.kind == "capped":
+            return 600 if self.vendor == "amd" else 500
+        return self.tdp if scenario == "gpu-red" else self.tdp - 50
+
+    def synth(self, d, cap, caps=None, tele=True):
+        a = [LITSI, "-q", "synth", "--gpus", str(self.G), "--layers", str(LAYERS),
+             "--samples", str(SAMPLES), "--seed", str(self.seed),
+             "--temp-spread", str(self.spread),
+             "--straggler", ",".join(map(str, self.strag)), "--power-cap", str(cap), "-o", d]
+        if self.phys:
+            a += ["--physics", ",".join(self.phys)]
+        if self.vendor == "nvidia":  # the telemetry chooses the part: H100
             a += ["--telemetry", "nvidia-smi"]
+        elif not tele:
+            a += ["--telemetry", "none"]
         if caps:
             p = d + ".caps.tsv"
             with open(p, "w") as f:
@@ -49,181 +83,221 @@ class Node:
 
 
 def measure(d):
-    """Mean node step time (ns, max over ranks per step), node power, clocks."""
+    """Mean node step time (ns, max over ranks per step), node power, clocks, powers."""
     steps = {}
     for fn in os.listdir(d):
         if not (fn.startswith("rank") and fn.endswith(".json")):
             continue
-        with open(os.path.join(d, fn)) as f:
-            for e in json.load(f)["traceEvents"]:
-                n = e.get("name", "")
-                if n.startswith("ProfilerStep#") and e.get("ph") == "X":
-                    steps[n] = max(steps.get(n, 0), float(e["dur"]) * 1000)
+        with open(os.path.join(d, fn)) as f:  # synth's Kineto layout, read as text
+            for m in STEP_RE.finditer(f.read()):
+                steps[m.group(1)] = max(steps.get(m.group(1), 0), float(m.group(2)) * 1000)
     with open(os.path.join(d, "truth.json")) as f:
         t = json.load(f)
     return (sum(steps.values()) / len(steps), sum(g["power_w"] for g in t["gpus"]),
-            [g["gfx_clk_mhz"] for g in t["gpus"]])
+            [g["gfx_clk_mhz"] for g in t["gpus"]], [g["power_w"] for g in t["gpus"]])
 
 
-def telemetry_files(d):
+def telemetry(d):
     return [os.path.join(d, f) for f in sorted(os.listdir(d))
             if f.endswith("-smi.csv") or f == "amd-smi-static.json"]
 
 
-def litsi_caps(db, d, vendor, scenario, cap0, tdp, older=()):
-    """Caps from run @d; the telemetry of the @older runs (directories) lets
-    litsi fit each GPU's power-to-clock slope (ingest --run)."""
-    for x in (db, db + "-wal", db + "-shm"):
-        if os.path.exists(x):
-            os.remove(x)
-    for i, o in enumerate(older):
-        sh([LITSI, "-q", "-d", db, "ingest", "--run", "r%d" % i] + telemetry_files(o))
-    files = [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.startswith("rank")]
-    sh([LITSI, "-q", "-d", db, "ingest", "--run", "r%d" % len(older)] + files +
-       telemetry_files(d))
-    out = sh([LITSI, "-d", db, "caps", "--scenario", scenario, "--tdp", str(tdp),
-              "--cap", str(cap0), "--format", "tsv"])
-    caps, pred = [], None
-    sect = None
+def whole(d):
+    return [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.startswith("rank")] + \
+        telemetry(d)
+
+
+def tables(out):
+    """The TSV tables of a litsi output: {name: [rows]}."""
+    t, name = {}, None
     for line in out.splitlines():
-        if line.startswith("# caps"):
-            sect = "caps"
-        elif line.startswith("# prediction"):
-            sect = "pred"
-        elif line and not line.startswith("#"):
-            f = line.split("\t")
-            if sect == "caps":
-                caps.append(int(f[3]))
-            elif sect == "pred":
-                pred = (float(f[9]), float(f[10]))
-    return caps, pred
+        if line.startswith("# ") and "\t" not in line and ":" not in line:
+            name = line[2:]
+            t[name] = []
+        elif line and not line.startswith("#") and name:
+            t[name].append(line.split("\t"))
+    return t
 
 
-def oracle(node, d, scenario, base_caps, base_t, base_p, budget):
-    """Greedy search with the simulator: move (or, gpu-red, drop) STEP W."""
-    STEP = 5
-    caps = list(base_caps)
-    t, p, clk = node.synth(d, caps[0], caps)
-    for _ in range(60):
-        fast = max(range(len(caps)), key=lambda g: clk[g])
-        slow = min(range(len(caps)), key=lambda g: clk[g])
-        trial = list(caps)
-        if scenario == "gpu-red":
-            trial[fast] -= STEP
-        else:
-            if trial[slow] + STEP > node.tdp:
+def caps(db, scenario):
+    """The documented round: litsi caps --scenario S (latest run, first run's cap)."""
+    t = tables(sh([LITSI, "-d", db, "caps", "--scenario", scenario, "--format", "tsv"]))
+    p = t["prediction"][0]
+    return ([int(r[3]) for r in t["caps"]], float(p[9]), float(p[10]), int(p[3]),
+            int(p[14]))
+
+
+def oracle(node, d, scenario, cap0, bt, bpw):
+    """Greedy search with the simulator: move (gpu-red: drop) 20 W, then 5 W,
+    from the fastest GPU (to the slowest) while it helps."""
+    if scenario == "gpu-red":  # from what each GPU drew: watts above it buy nothing
+        c = [min(cap0, int(math.ceil(p)) + 1) for p in bpw]
+    else:
+        c = [cap0 + (20 if scenario == "cpu-slosh" else 0)] * node.G
+    t, p, clk, _ = node.synth(d, cap0, c, False)
+    for step in (20, 5):
+        for _ in range(60):
+            fast = max(range(node.G), key=lambda g: clk[g])
+            slow = min(range(node.G), key=lambda g: clk[g])
+            trial = list(c)
+            trial[fast] -= step
+            if scenario != "gpu-red":
+                if trial[slow] + step > node.tdp:
+                    break
+                trial[slow] += step
+            if trial[fast] < max(node.min, 1):
                 break
-            trial[fast] -= STEP
-            trial[slow] += STEP
-        t2, p2, clk2 = node.synth(d, caps[0], trial)
-        ok = t2 <= base_t / 0.995 if scenario == "gpu-red" else t2 < t
-        if not ok:
-            break
-        caps, t, p, clk = trial, t2, p2, clk2
+            t2, p2, clk2, _ = node.synth(d, cap0, trial, False)
+            if not (t2 <= bt / 0.995 if scenario == "gpu-red" else t2 < t):
+                break
+            c, t, p, clk = trial, t2, p2, clk2
     return t, p
 
 
-def study(nodes, work):
-    rows = []
-    for i, node in enumerate(nodes):
-        for scenario in ("gpu-realloc", "cpu-slosh", "gpu-red"):
-            # gpu-red runs at the part's max limit (750 W MI300X, 700 W H100);
-            # gpu-realloc / cpu-slosh at 50 W under it (700 W, 650 W)
-            for base_cap in ((node.tdp - 50,) if scenario != "gpu-red" else (node.tdp,)):
-                d = os.path.join(work, "n%d" % i)
-                cap0 = base_cap if scenario != "gpu-red" else node.tdp - 50
-                G = 8
-                budget = G * (cap0 + (20 if scenario == "cpu-slosh" else 0))
-                bt, bp, _ = node.synth(d, base_cap)
-                base_caps = [base_cap] * G
-                if scenario == "cpu-slosh":
-                    base_caps = [cap0 + 20] * G
-                caps, pred = litsi_caps(d + ".db", d, node.vendor, scenario, cap0, node.tdp)
-                t1, p1, _ = node.synth(d + "r1", base_cap, caps)
-                ot, op = oracle(node, d + "o", scenario, base_caps, bt, bp, budget)
-                # the loop: the run under the previous caps is the next recording,
-                # the earlier runs' telemetry gives the slopes; three runs in all
-                lt, lp, runs = t1, p1, [d, d + "r1"]
-                worst = bt / t1  # the lowest measured throughput of any round
-                for rnd in (2, 3):
-                    caps, lpred = litsi_caps(d + ".db", runs[-1], node.vendor, scenario, cap0,
-                                         node.tdp, runs[:-1])
-                    lt, lp, _ = node.synth(d + "r%d" % rnd, base_cap, caps)
-                    worst = min(worst, bt / lt)
-                    runs.append(d + "r%d" % rnd)
-                rows.append(dict(node=i, vendor=node.vendor, curve=node.curve,
-                                 spread=node.spread, nstrag=len(node.strag),
-                                 scenario=scenario, base_cap=base_cap,
-                                 pred_s=pred[0], pred_p=pred[1],
-                                 meas_s=bt / t1, meas_p=p1 / bp,
-                                 oracle_s=bt / ot, oracle_p=op / bp,
-                                 loop_s=bt / lt, loop_p=lp / bp,
-                                 loop_pred_s=lpred[0], loop_pred_p=lpred[1],
-                                 worst_s=worst))
-                sys.stderr.write("%d %s %s\n" % (i, scenario, json.dumps(rows[-1])))
-                for x in runs + [d + "o"]:
-                    shutil.rmtree(x, ignore_errors=True)
-    return rows
+def one(job):
+    node, scenario, work = job
+    d = os.path.join(work, "n%d-%s" % (node.i, scenario))
+    db = d + ".db"
+    cap0 = node.base_cap(scenario)
+    budget = node.G * (cap0 + (20 if scenario == "cpu-slosh" else 0))
+    row = dict(node=node.i, vendor=node.vendor, curve=node.curve, exp=node.exp, G=node.G,
+               kind=node.kind, spread=node.spread, nstrag=len(node.strag),
+               scenario=scenario, base_cap=cap0, rounds=[], notes=[])
+    try:
+        bt, bp, _, bpw = node.synth(d + "r0", cap0)
+        sh([LITSI, "-q", "-d", db, "ingest", "--run", "r0"] + whole(d + "r0"))
+
+        def check(name, c, ps, pp, pn, cap_init, run):
+            t, p, _, _ = node.synth(d + name, cap0, c) if run is None else run
+            row["rounds"].append(dict(name=name, caps=c, pred_s=ps, pred_p=pp, meas_s=bt / t,
+                                      meas_p=p / bp, sum_caps=sum(c), P_n=pn, budget=budget,
+                                      init=cap_init,
+                                      in_limits=all(max(node.min, 1) <= x <= node.tdp
+                                                    for x in c)))
+        # without the probe (measured, never ingested)
+        c, ps, pp, pn, ci = caps(db, scenario)
+        check("noprobe", c, ps, pp, pn, ci, None)
+        # the probe, as litsi-caps(1) documents it
+        pt = tables(sh([LITSI, "-d", db, "caps", "--calibrate", "--format", "tsv"]))
+        probe = [int(r[2]) for r in pt["probe"]]
+        pc = pt["probe_cost"][0]
+        t, p, _, _ = node.synth(d + "probe", cap0, probe)
+        row["probe"] = dict(caps=probe, pred_s=float(pc[2]), pred_p=float(pc[3]),
+                            meas_s=bt / t, meas_p=p / bp)
+        sh([LITSI, "-q", "-d", db, "ingest", "--run", "probe", "--role", "calibration"] +
+           telemetry(d + "probe"))
+        seen = [([cap0] * node.G, (bt, bp, None, bpw))]
+        for rnd in (1, 2, 3):
+            c, ps, pp, pn, ci = caps(db, scenario)
+            name = "r%d" % rnd
+            same = [x for x in seen if x[0] == c]
+            if same:
+                # the caps of an earlier run: the same files, which this database
+                # records once; that run measured them
+                check(name, c, ps, pp, pn, ci, same[0][1])
+                row["notes"].append("%s: caps of an earlier run" % name)
+                continue
+            run = node.synth(d + name, cap0, c)
+            check(name, c, ps, pp, pn, ci, run)
+            # -f: a rank whose trace did not change (a GPU held by its clock or
+            # temperature) is recorded under this run, not skipped as present
+            sh([LITSI, "-q", "-d", db, "ingest", "-f", "--run", name] + whole(d + name))
+            seen.append((c, run))
+        ot, op = oracle(node, d + "o", scenario, cap0, bt, bpw)
+        row.update(oracle_s=bt / ot, oracle_p=op / bp)
+    finally:
+        for x in os.listdir(work):
+            if x.startswith("n%d-%s" % (node.i, scenario)):
+                p = os.path.join(work, x)
+                shutil.rmtree(p, ignore_errors=True) if os.path.isdir(p) else os.remove(p)
+    sys.stderr.write("%d %s %s\n" % (node.i, scenario, json.dumps(
+        [round(r["meas_s"], 4) for r in row["rounds"]])))
+    return row
 
 
-
-
-def share(gain, oracle_gain):
-    """The share of the oracle's gain achieved (1 when the oracle gains nothing)."""
-    if oracle_gain <= 1e-9:
+def share(row, r):
+    """The share of the oracle's gain a round achieved (gpu-red: of its saving)."""
+    if row["scenario"] == "gpu-red":
+        gain, og = 1 - r["meas_p"], 1 - row["oracle_p"]
+        if r["meas_s"] < 0.995:
+            return 0.0
+    else:
+        gain, og = r["meas_s"] - 1, row["oracle_s"] - 1
+    if og <= 1e-9:
         return 1.0 if gain >= -1e-9 else 0.0
-    return gain / oracle_gain
+    return gain / og
+
+
+def rnd(row, name):
+    return [r for r in row["rounds"] if r["name"] == name][0]
 
 
 def summarize(rows):
-    out = []
     pct = lambda x: "%.0f%%" % (100 * x)
-    out.append("| scenario | subset | nodes | every round: measured >= baseline (gpu-red: S >= 0.995, P <= 1) | share of oracle, 1 round: median (min) | >= 80% | after the loop: median (min) | >= 95% | pred-meas throughput <= 1 pp | pred-meas power <= 1 pp | after the loop: pred-meas throughput / power <= 1 pp |")
-    out.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    med = lambda v: sorted(v)[len(v) // 2]
+    out = ["| scenario | subset | nodes | every round: S >= 1 (gpu-red: S >= 0.995, P <= 1) | budget and limits kept | no probe, r1: median share (min) | r1 with probe: median (min) | >= 80% | r3: median (min) | >= 95% | pred-meas S <= 1 pp, every round | pred-meas P <= 1 pp, every round | worst |pred-meas| S / P, pp |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    subsets = (("all", lambda r: True), ("linear", lambda r: r["curve"] == "linear"),
+               ("convex", lambda r: r["curve"] == "convex"),
+               ("MI300X", lambda r: r["vendor"] == "amd"),
+               ("H100", lambda r: r["vendor"] == "nvidia"),
+               ("4 GPUs", lambda r: r["G"] == 4), ("8 GPUs", lambda r: r["G"] == 8),
+               ("capped", lambda r: r["kind"] == "capped"),
+               ("under-cap", lambda r: r["kind"] == "under-cap"),
+               ("dvfs", lambda r: r["kind"] == "dvfs"))
     for sc in ("gpu-realloc", "cpu-slosh", "gpu-red"):
-        for name, f in (("all", lambda r: True),
-                        ("linear", lambda r: r["curve"] == "linear"),
-                        ("convex", lambda r: r["curve"] == "convex"),
-                        ("MI300X", lambda r: r["vendor"] == "amd"),
-                        ("H100", lambda r: r["vendor"] == "nvidia")):
+        for name, f in subsets:
             rs = [r for r in rows if r["scenario"] == sc and f(r)]
             if not rs:
                 continue
+            loop = ("r1", "r2", "r3")
             if sc == "gpu-red":
-                ok = [r["worst_s"] >= 0.995 and r["meas_p"] <= 1 + 1e-9 and
-                      r["loop_p"] <= 1 + 1e-9 for r in rs]
-                sh1 = [share(1 - r["meas_p"], 1 - r["oracle_p"]) if r["meas_s"] >= 0.995 else 0
-                       for r in rs]
-                shl = [share(1 - r["loop_p"], 1 - r["oracle_p"]) if r["loop_s"] >= 0.995 else 0
-                       for r in rs]
+                ok = [all(rnd(r, n)["meas_s"] >= 0.995 and rnd(r, n)["meas_p"] <= 1 + 1e-9
+                          for n in loop) for r in rs]
             else:
-                ok = [r["worst_s"] >= 1 - 1e-9 for r in rs]
-                sh1 = [share(r["meas_s"] - 1, r["oracle_s"] - 1) for r in rs]
-                shl = [share(r["loop_s"] - 1, r["oracle_s"] - 1) for r in rs]
-            dt = [abs(r["pred_s"] - r["meas_s"]) <= 0.01 for r in rs]
-            dp = [abs(r["pred_p"] - r["meas_p"]) <= 0.01 for r in rs]
-            # the last loop round: its caps predicted from the runs before it,
-            # against the initial caps (the baseline)
-            lt = [abs(r["loop_pred_s"] - r["loop_s"]) <= 0.01 for r in rs]
-            lpw = [abs(r["loop_pred_p"] - r["loop_p"]) <= 0.01 for r in rs]
-            med = lambda v: sorted(v)[len(v) // 2]
-            out.append("| %s | %s | %d | %s | %s (%s) | %s | %s (%s) | %s | %s | %s | %s / %s |" % (
-                sc, name, len(rs), pct(sum(ok) / len(rs)), pct(med(sh1)), pct(min(sh1)),
-                pct(sum(s >= 0.8 for s in sh1) / len(rs)), pct(med(shl)), pct(min(shl)),
-                pct(sum(s >= 0.95 for s in shl) / len(rs)),
-                pct(sum(dt) / len(rs)), pct(sum(dp) / len(rs)),
-                pct(sum(lt) / len(rs)), pct(sum(lpw) / len(rs))))
+                ok = [all(rnd(r, n)["meas_s"] >= 1 - 1e-9 for n in loop) for r in rs]
+            kept = [all(x["sum_caps"] <= x["budget"] and x["in_limits"]
+                        for x in r["rounds"]) for r in rs]
+            s0 = [share(r, rnd(r, "noprobe")) for r in rs]
+            s1 = [share(r, rnd(r, "r1")) for r in rs]
+            s3 = [share(r, rnd(r, "r3")) for r in rs]
+            es = [max(abs(rnd(r, n)["pred_s"] - rnd(r, n)["meas_s"]) for n in loop) for r in rs]
+            ep = [max(abs(rnd(r, n)["pred_p"] - rnd(r, n)["meas_p"]) for n in loop) for r in rs]
+            out.append("| %s | %s | %d | %s | %s | %s (%s) | %s (%s) | %s | %s (%s) | %s | %s | %s | %.2f / %.2f |" % (
+                sc, name, len(rs), pct(sum(ok) / len(rs)), pct(sum(kept) / len(rs)),
+                pct(med(s0)), pct(min(s0)), pct(med(s1)), pct(min(s1)),
+                pct(sum(s >= 0.8 for s in s1) / len(rs)), pct(med(s3)), pct(min(s3)),
+                pct(sum(s >= 0.95 for s in s3) / len(rs)),
+                pct(sum(e <= 0.01 for e in es) / len(rs)),
+                pct(sum(e <= 0.01 for e in ep) / len(rs)), 100 * max(es), 100 * max(ep)))
+    pr = [r["probe"] for r in rows]
+    out.append("")
+    out.append("Probe (every GPU 40 W under what it drew; %d runs): measured throughput "
+               "median %.4f (min %.4f), predicted median %.4f (min %.4f); measured node "
+               "power median %.4f." % (
+                   len(pr), med([p["meas_s"] for p in pr]), min(p["meas_s"] for p in pr),
+                   med([p["pred_s"] for p in pr]), min(p["pred_s"] for p in pr),
+                   med([p["meas_p"] for p in pr])))
+    worst = min((rnd(r, n)["meas_s"], r["node"], n) for r in rows if r["scenario"] == "gpu-red"
+                for n in ("r1", "r2", "r3"))
+    out.append("gpu-red's lowest measured throughput in any round: %.4f (node %d, %s)." % worst)
+    same = sum(1 for r in rows for n in r["notes"])
+    out.append("Rounds whose caps equalled an earlier run's (files identical, the run "
+               "not ingested, its measurement reused): %d." % same)
     return "\n".join(out)
 
 
 def rows_table(rows):
-    out = ["| node | part | curve | spread C | stragglers | scenario | baseline W | predicted S / P | measured S / P | oracle S / P | after loop S / P |",
-           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    out = ["| node | part | G | curve | kind | spread C | stragglers | scenario | cap W | no probe S / P | r1 pred S / P | r1 S / P | r3 pred S / P | r3 S / P | oracle S / P |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
-        out.append("| %d | %s | %s | %.1f | %d | %s | %d | %.4f / %.4f | %.4f / %.4f | %.4f / %.4f | %.4f / %.4f |" % (
-            r["node"], "MI300X" if r["vendor"] == "amd" else "H100", r["curve"], r["spread"],
-            r["nstrag"], r["scenario"], r["base_cap"], r["pred_s"], r["pred_p"], r["meas_s"],
-            r["meas_p"], r["oracle_s"], r["oracle_p"], r["loop_s"], r["loop_p"]))
+        a, b, c = rnd(r, "noprobe"), rnd(r, "r1"), rnd(r, "r3")
+        out.append("| %d | %s | %d | %s | %s | %.1f | %d | %s | %d | %.4f / %.4f | %.4f / %.4f | %.4f / %.4f | %.4f / %.4f | %.4f / %.4f | %.4f / %.4f |" % (
+            r["node"], "MI300X" if r["vendor"] == "amd" else "H100", r["G"],
+            r["curve"] if r["curve"] == "linear" else "convex %g" % r["exp"], r["kind"],
+            r["spread"], r["nstrag"], r["scenario"], r["base_cap"],
+            a["meas_s"], a["meas_p"], b["pred_s"], b["pred_p"], b["meas_s"], b["meas_p"],
+            c["pred_s"], c["pred_p"], c["meas_s"], c["meas_p"], r["oracle_s"], r["oracle_p"]))
     return "\n".join(out)
 
 
@@ -235,19 +309,17 @@ def main():
         print()
         print(rows_table(rows))
         return
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 104
     out = sys.argv[2] if len(sys.argv) > 2 else "-"
-    rnd = random.Random(12)
-    nodes = []
-    for i in range(n):
-        vendor = "amd" if i % 2 == 0 else "nvidia"
-        curve = "linear" if (i // 2) % 2 == 0 else "convex"
-        spread = 4 + 12 * rnd.random()
-        strag = rnd.sample(range(8), 1 + i % 3)
-        nodes.append(Node(100 + i, vendor, round(spread, 1), strag, curve))
-    work = tempfile.mkdtemp(prefix="litsi-validate.")
+    jobs = int(os.environ.get("VALIDATE_JOBS", "2"))
+    rnd_ = random.Random(23)
+    nodes = [Node(i, rnd_) for i in range(n)]
+    base = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+    work = tempfile.mkdtemp(prefix="litsi-validate.", dir=base)
     try:
-        rows = study(nodes, work)
+        todo = [(nd, sc, work) for nd in nodes for sc in ("gpu-realloc", "cpu-slosh", "gpu-red")]
+        with Pool(jobs) as pool:
+            rows = pool.map(one, todo, chunksize=1)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     text = json.dumps(rows, indent=1)

@@ -277,6 +277,21 @@ void caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_mo
 	       double p_idle, const struct caps_params *p, enum lead_agg agg,
 	       struct caps_loop_result *out);
 void caps_loop_release(struct caps_loop_result *r);
+/*
+ * caps_predict() - the slowest-GPU prediction (struct caps_pred) of caps @to
+ * against caps @from: *@s_iter the throughput ratio, *@power_ratio the summed
+ * predicted power's, @f[g] the predicted clock at @to (G of them).
+ */
+void caps_predict(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *gm,
+		  double p_idle, const int *from, const int *to, double *s_iter,
+		  double *power_ratio, double *f);
+/*
+ * The calibration probe (litsi caps --calibrate): every GPU capped this far
+ * under the power it drew, so that each shows a second point of its
+ * power-to-clock curve.
+ */
+#define CAPS_PROBE_W 40
+
 
 /*
  * caps_shell_quote() - @s quoted for a POSIX shell: wrapped in single quotes,

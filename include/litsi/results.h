@@ -46,8 +46,36 @@ struct res_opts {
 				 * power, W (150) */
 	size_t min_readings;	/* --min-readings under load per GPU for a spread (3) */
 	const char *run;	/* --run: load only the sources of this run (ingest --run);
-				 * NULL: every source of the node */
+				 * NULL: every source of the node, or with @latest its
+				 * latest run */
+	bool latest;		/* the run-over-run loop's reading (model, caps): without
+				 * @run the node's latest run (results_latest_run());
+				 * a calibration run is never read; the curves fitted
+				 * to every run's telemetry. Without it a run-scoped
+				 * load sees its own run's telemetry only */
+	const char *baseline_run;	/* --baseline-run: the run whose cap in force is
+					 * the initial cap; NULL: results_baseline_run() */
 };
+
+/*
+ * ---- which run (ingest --run) an analysis reads (litsi-caps(1), "Runs") ----
+ * A calibration run (ingest --role calibration) holds telemetry only: it
+ * feeds the power-to-clock curve and is neither the latest nor the first run.
+ */
+/*
+ * results_latest_run() - the node's latest run: of its runs that hold traces
+ * (and are not calibration runs), the one whose first source was ingested
+ * last. *@name malloc'd; NULL when the node has no such run.
+ */
+int results_latest_run(struct store *st, int64_t node_id, char **name, struct err *err);
+/*
+ * results_baseline_run() - the node's first run: the first ingested that is
+ * not a calibration run (traces or telemetry). *@name malloc'd, or NULL.
+ */
+int results_baseline_run(struct store *st, int64_t node_id, char **name, struct err *err);
+/* results_run_role() - whether node @node_id has run @run, and its role (malloc'd, NULL). */
+int results_run_role(struct store *st, int64_t node_id, const char *run, bool *found, char **role,
+		     struct err *err);
 
 /* res_opts_default() - the documented defaults (METHOD.md). */
 void res_opts_default(struct res_opts *o);
@@ -159,6 +187,8 @@ struct res_telemetry {
 	double *load_med[RES_NMETRICS];	/* [G] their median; NaN with fewer than
 					 * o->min_readings */
 	double *load_thr;	/* [G] mean throttle percent under load, same rule */
+	double *pow_ub;		/* [G] power under load: the mean plus twice its standard
+				 * error, NaN with fewer than min_readings (res_gpu_models()) */
 	size_t min_readings;	/* the minimum applied */
 	double load_activity, load_power;	/* the thresholds applied */
 	double *fmax;		/* [G] the part's top clock: max clock seen or reported */
@@ -177,6 +207,11 @@ struct res_model {
 	struct res_node nd;
 	bool scoped;			/* loaded with res_opts.run: the store is scoped */
 	char *prev_scope;		/* the scope in force before, given back on release */
+	char *run;			/* the run whose traces were read; NULL: every source */
+	bool run_latest;		/* it was chosen as the latest (res_opts.latest) */
+	char *base_run;			/* the run whose cap in force is the initial cap; NULL */
+	bool base_cap;			/* that run recorded a cap in force (lim.cap0 is it
+					 * unless --cap) */
 	struct res_telemetry tel;
 	size_t nsamples;		/* samples with matched keys */
 	size_t dropped;			/* keys dropped (missing on some GPU) */
@@ -230,10 +265,13 @@ bool res_power_ok(const struct res_model *n);
 const char *res_power_missing(const struct res_model *n);
 /*
  * res_gpu_models() - per-GPU power/clock for caps_loop(): the operating point
- * of the traced window, or of the latest run where the runs fit a slope, and
+ * of the traced window, or of the run read where the runs fit a slope, and
  * the cap each GPU ran under; a median power within RES_AT_CAP of that cap is
  * the cap (readings are noisy, the power controller holds the mean at the
- * cap). False if any is missing.
+ * cap). A GPU that drew less than its cap (held by its clock) drew, as far as
+ * its readings can say, up to tel.pow_ub: that is its power, so that a cap
+ * under what it drew is never thought to cost less clock than it does. False
+ * if any is missing.
  */
 #define RES_AT_CAP 0.02
 bool res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm);
@@ -350,6 +388,11 @@ struct res_caps {
 	struct part_limits lim;	/* the limits the caps kept to */
 	size_t fitted;		/* GPUs whose power-to-clock slope came from the runs */
 	size_t pooled;		/* GPUs that took the median exponent of those */
+	size_t nruns;		/* runs whose telemetry the curves saw */
+	char *run;		/* the run whose traces were read (res_model.run), or NULL */
+	bool run_latest;	/* chosen as the latest run */
+	char *base_run;		/* the run whose cap in force is the initial cap, or NULL */
+	bool base_cap;		/* that run recorded one */
 };
 
 /*
@@ -366,6 +409,30 @@ int res_caps_eval(const struct res_model *n, const struct caps_params *p, enum l
 void res_caps_release(struct res_caps *c);
 /* res_caps_command() - the command applying @cap to GPU @g; malloc'd, NULL for none. */
 char *res_caps_command(enum res_emit emit, const struct gpu_row *g, int cap);
+
+/* ---- the calibration probe (caps --calibrate; litsi-caps(1), "Calibration") ---- */
+struct res_probe {
+	size_t G;
+	int *device;		/* [G] */
+	int *cap;		/* [G] the probe's cap: CAPS_PROBE_W under what the GPU drew */
+	int *restore;		/* [G] the cap it ran under, restored after the probe */
+	double *clock;		/* [G] predicted clock at the probe cap (the line through idle) */
+	char **cmd, **restore_cmd;	/* [G] commands that apply / restore, NULL for none */
+	double s_iter;		/* predicted throughput at the probe against the run's caps */
+	double pratio;		/* predicted node power, the same way */
+	size_t fitted;		/* GPUs whose curve the runs fitted already */
+};
+
+/*
+ * res_probe_eval() - the probe for the node of @n (a run-scoped load: the caps
+ * it ran under are restored): every GPU CAPS_PROBE_W under the power it drew
+ * (at least the min limit), with its cost predicted on the line through idle,
+ * which loses the most clock per watt of the curves litsi fits: the cost is at
+ * most that. LITSI_EDATA without power and clock telemetry.
+ */
+int res_probe_eval(const struct res_model *n, enum res_emit emit, struct res_probe *out,
+		   struct err *err);
+void res_probe_release(struct res_probe *p);
 
 /* ---- the verdict (METHOD §9) ---- */
 struct res_verdict {

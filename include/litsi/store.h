@@ -67,6 +67,7 @@ struct ingest_opts {
 	bool force;		/* replace an already ingested identical file */
 	const char *run;	/* --run; NULL: no run named */
 	bool run_auto;		/* --run auto: the run is chosen by store_resolve_auto_run() */
+	const char *role;	/* --role: recorded as source_meta 'role'; NULL: none */
 	unsigned held_files;	/* files held in memory at once (-j); 0 or 1: one */
 	bool node_from_host;	/* --node-from host: the node is the host the file names */
 };
@@ -230,15 +231,31 @@ int store_gpu_limits(struct store *st, int64_t gpu_id, const char *run, struct g
 /*
  * store_runs() - the run names of @node_id (ingest --run), first ingested
  * first; STORE_RUN_UNNAMED for its traces ingested without --run when it has
- * named runs too. None: the node is one run.
+ * named runs too; a run ingested with --role (calibration: telemetry for the
+ * power curve) is no run to judge and is left out. None: the node is one run.
  */
 int store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct err *err);
 /*
  * store_latest_run() - the run of @node_id whose traces start last (without
- * traces, the run ingested last), malloc'd; NULL when the node has no named
- * runs (it is one run).
+ * traces, the run ingested last; never a run ingested with --role),
+ * malloc'd; NULL when the node has no named runs (it is one run).
  */
 int store_latest_run(struct store *st, int64_t node_id, char **run, struct err *err);
+/* One run of a node (store_run_list()). */
+struct store_run {
+	char *name;
+	bool traces;		/* some source of the run holds profiler samples */
+	char *role;		/* ingest --role of its sources ("calibration"), NULL: none */
+};
+
+/*
+ * store_run_list() - the runs of @node_id, first ingested first (as
+ * store_runs()), with whether each holds traces and its role. Free with
+ * store_free_run_list().
+ */
+int store_run_list(struct store *st, int64_t node_id, struct store_run **v, size_t *n,
+		   struct err *err);
+void store_free_run_list(struct store_run *v, size_t n);
 /* store_has_run() - whether node @node_id has run @run. */
 int store_has_run(struct store *st, int64_t node_id, const char *run, bool *has, struct err *err);
 /*

@@ -12,16 +12,21 @@
 #include <string.h>
 
 static const char usage_str[] =
-	"usage: litsi caps --scenario gpu-red|gpu-realloc|cpu-slosh [--node name] [--tdp W]\n"
-	"                  [--cap W] [--budget W] [--max-adj W] [--window n]\n"
+	"usage: litsi caps --scenario gpu-red|gpu-realloc|cpu-slosh [--node name] [--run name]\n"
+	"                  [--baseline-run name] [--tdp W] [--cap W] [--budget W] [--max-adj W]\n"
+	"                  [--window n]\n"
 	"                  [--window-agg median|mean] [--warmup n] [--agg sum|max|last]\n"
 	"                  [--scale global|local] [--replay] [--idle-power W]\n"
 	"                  [--emit amd-smi|rocm-smi|nvidia-smi|none] [--comm-pattern regex]\n"
-	"                  [--script file] [--format fmt]\n";
+	"                  [--script file] [--format fmt]\n"
+	"       litsi caps --calibrate [--node name] [--run name] [--tdp W] [--cap W]\n"
+	"                  [--idle-power W] [--emit amd-smi|rocm-smi|nvidia-smi|none] [--format fmt]\n";
 
 static const struct option longopts[] = {
 	SHARED_OPT("agg", SO_AGG),
+	{ "baseline-run", required_argument, NULL, 'b' },
 	{ "budget", required_argument, NULL, 'B' },
+	{ "calibrate", no_argument, NULL, 'C' },
 	{ "cap", required_argument, NULL, 'c' },
 	SHARED_OPT("comm-pattern", SO_COMM),
 	{ "emit", required_argument, NULL, 'E' },
@@ -32,6 +37,7 @@ static const struct option longopts[] = {
 	{ "max-adj", required_argument, NULL, 'm' },
 	SHARED_OPT("node", SO_NODE),
 	{ "replay", no_argument, NULL, 'r' },
+	SHARED_OPT("run", SO_RUN),
 	{ "scale", required_argument, NULL, 'S' },
 	{ "scenario", required_argument, NULL, 's' },
 	{ "script", required_argument, NULL, 'X' },
@@ -65,13 +71,14 @@ static const struct kv scales[] = { { "global", CAPS_SCALE_GLOBAL },
 struct caps_opts {
 	struct shared_opts so;
 	struct caps_params p;
-	bool has_scenario, replay;
+	bool has_scenario, replay, calibrate;
 	int emit;		/* enum res_emit */
 	const char *script;	/* --script FILE */
 };
 
 static void print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *no,
 			size_t nn, const struct caps_params *p);
+static void print_runs(struct fmt *f, const char *node, const struct res_caps *c);
 
 static const struct fmt_col adj_cols[] = {
 	{ "node", FT_STR, 0 },	{ "adjustment", FT_INT, 0 }, { "sample", FT_INT, 0 },
@@ -126,6 +133,14 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 'b':
+			if (!*optarg)
+				return cmd_usage_error("caps", usage_str, "empty --baseline-run name");
+			o->so.res.baseline_run = optarg;
+			break;
+		case 'C':
+			o->calibrate = true;
+			break;
 		case 'B':
 			if (int_opt("--budget", optarg, 0, 100000, &o->p.budget))
 				return EXIT_USAGE;
@@ -193,10 +208,16 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 	}
 	if (optind < argc)
 		return cmd_usage_error("caps", usage_str, "unexpected argument '%s'", argv[optind]);
+	if (o->calibrate && (o->has_scenario || o->replay))
+		return cmd_usage_error("caps", usage_str,
+				       "--calibrate prints a probe, not a scenario's caps: give "
+				       "--scenario or --calibrate");
+	if (o->calibrate)
+		return 0;
 	if (!o->has_scenario)
 		return cmd_usage_error("caps", usage_str,
 				       "--scenario is required (gpu-red, gpu-realloc or cpu-slosh)");
-	if (o->p.scenario != CAPS_GPU_RED && o->so.res.tdp && o->so.res.cap0 > o->so.res.tdp)
+	if (o->so.res.tdp && o->so.res.cap0 > o->so.res.tdp)
 		return cmd_usage_error("caps", usage_str, "--cap %d is above --tdp %d",
 				       o->so.res.cap0, o->so.res.tdp);
 	return 0;
@@ -299,12 +320,48 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 		fmt_note(f, "limits", "node %s: TDP %d W (%s), cap %d W (%s), min limit %s",
 			 nodes[i].name, l->tdp, l->tdp_from, l->cap0, l->cap0_from, min);
 		loop_note(f, nodes[i].name, &no[i]);
+		print_runs(f, nodes[i].name, &no[i]);
 		if (no[i].fitted)
 			fmt_note(f, "calibration",
 				 "node %s: power-to-clock curves of %zu of %zu GPUs fitted to the "
 				 "runs' operating points (ingest --run), %zu took their median",
 				 nodes[i].name, no[i].fitted, no[i].G, no[i].pooled);
+		else if (!no[i].replay)
+			fmt_note(f, "calibration",
+				 "node %s: no run showed the power-to-clock curve: assumed the line "
+				 "through idle; litsi caps --calibrate prints a short probe that "
+				 "measures it",
+				 nodes[i].name);
 	}
+}
+
+/* What the traces, the curve and the initial caps come from, and what the ratios are against. */
+static void
+print_runs(struct fmt *f, const char *node, const struct res_caps *c)
+{
+	const struct part_limits *l = &c->lim;
+	char base[256];
+
+	if (c->base_run && c->base_cap && !strcmp(l->cap0_from, "telemetry"))
+		snprintf(base, sizeof(base), "the cap in force in run '%s', %s (--baseline-run "
+			 "chooses)", c->base_run, c->nruns == 1 ? "the only run" : "the first run");
+	else
+		snprintf(base, sizeof(base), "%s",
+			 !strcmp(l->cap0_from, "option")      ? "--cap"
+			 : !strcmp(l->cap0_from, "telemetry") ? "the cap in force the telemetry recorded"
+			 : !strcmp(l->cap0_from, "table")     ? "the product table's usual cap"
+							      : "the part's max limit: the GPUs drew "
+								"more than the table's usual cap");
+	if (c->run)
+		fmt_note(f, "runs",
+			 "node %s: traces of run '%s'%s; power-to-clock points from the telemetry "
+			 "of %zu run%s",
+			 node, c->run, c->run_latest ? " (the latest; --run chooses)" : "",
+			 c->nruns, c->nruns == 1 ? "" : "s");
+	fmt_note(f, "baseline",
+		 "node %s: S_iter and power_ratio are against the initial caps, %zu x %d W "
+		 "(%s); the budget P_n follows from them",
+		 node, c->G, c->G ? c->init[0] : 0, base);
 }
 
 /* Load node @node and compute its caps into @c. */
@@ -326,7 +383,7 @@ int
 caps_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct caps_render *r,
 		 const struct node_row *node)
 {
-	struct res_caps c;
+	struct res_caps c = { 0 };
 	int rc = caps_node(ctx, node, r, &c);
 
 	if (!rc)
@@ -357,6 +414,89 @@ caps_script(struct litsi_ctx *ctx, const struct caps_opts *o, const struct node_
 	return rc;
 }
 
+static const struct fmt_col probe_cols[] = {
+	{ "node", FT_STR, 0 },	    { "gpu", FT_INT, 0 },	 { "probe_w", FT_INT, 0 },
+	{ "restore_w", FT_INT, 0 }, { "clock_mhz", FT_DBL, 0 }, { "command", FT_STR, 0 },
+	{ "restore", FT_STR, 0 },
+};
+static const struct fmt_col cost_cols[] = {
+	{ "node", FT_STR, 0 },	     { "run", FT_STR, 0 },	    { "S_iter", FT_DBL, 4 },
+	{ "power_ratio", FT_DBL, 4 }, { "fitted_gpus", FT_INT, 0 }, { "gpus", FT_INT, 0 },
+};
+
+/* caps --calibrate: the probe of every node, its cost and how to record it. */
+static int
+calibrate(struct litsi_ctx *ctx, struct caps_opts *o, const struct node_row *nodes, size_t nn)
+{
+	struct res_probe *pr = xcalloc(nn + 1, sizeof(*pr));
+	char **run = xcalloc(nn + 1, sizeof(*run));
+	struct fmt *f;
+	size_t i, g;
+	int rc = 0;
+
+	for (i = 0; i < nn && !rc; i++) {
+		struct res_model n;
+
+		rc = res_model_load(ctx->st, &nodes[i], &o->so.res, true, &n, &ctx->err);
+		if (!rc)
+			rc = res_probe_eval(&n, (enum res_emit)o->emit, &pr[i], &ctx->err);
+		if (!rc && n.run)
+			run[i] = xstrdup(n.run);
+		res_model_release(&n);
+	}
+	if (rc == LITSI_EUSAGE) {
+		rc = cmd_usage_error("caps", usage_str, "%s", ctx->err.msg);
+		ctx->err.msg[0] = 0;
+	}
+	if (!rc) {
+		f = fmt_new(ctx->out, o->so.kind);
+		fmt_begin(f, "probe", probe_cols, ARRAY_SIZE(probe_cols));
+		for (i = 0; i < nn; i++)
+			for (g = 0; g < pr[i].G; g++) {
+				fmt_str(f, nodes[i].name);
+				fmt_int(f, pr[i].device[g]);
+				fmt_int(f, pr[i].cap[g]);
+				fmt_int(f, pr[i].restore[g]);
+				fmt_dbl(f, pr[i].clock[g]);
+				fmt_str(f, pr[i].cmd[g]);
+				fmt_str(f, pr[i].restore_cmd[g]);
+				fmt_end_row(f);
+			}
+		fmt_end(f);
+		fmt_begin(f, "probe_cost", cost_cols, ARRAY_SIZE(cost_cols));
+		for (i = 0; i < nn; i++) {
+			fmt_str(f, nodes[i].name);
+			fmt_str(f, run[i]);
+			fmt_dbl(f, pr[i].s_iter);
+			fmt_dbl(f, pr[i].pratio);
+			fmt_int(f, (int64_t)pr[i].fitted);
+			fmt_int(f, (int64_t)pr[i].G);
+			fmt_end_row(f);
+		}
+		fmt_end(f);
+		for (i = 0; i < nn; i++)
+			fmt_note(f, "probe",
+				 "node %s: S_iter and power_ratio are the probe's against the caps "
+				 "the run ran under (restore_w), predicted on the line through "
+				 "idle: its cost is at most about that",
+				 nodes[i].name);
+		fmt_note(f, "record",
+			 "apply the probe caps (command), run the job for a few minutes with the "
+			 "telemetry log running, restore the caps (restore); then `litsi ingest "
+			 "--run NAME --role calibration` the probe's telemetry files only: its "
+			 "readings give each GPU a second point of its power-to-clock curve, and "
+			 "the next `litsi caps` fits the curve to them");
+		fmt_free(f);
+	}
+	for (i = 0; i < nn; i++) {
+		res_probe_release(&pr[i]);
+		free(run[i]);
+	}
+	free(pr);
+	free(run);
+	return rc;
+}
+
 int
 cmd_caps(int argc, char **argv, struct litsi_ctx *ctx)
 {
@@ -373,8 +513,15 @@ cmd_caps(int argc, char **argv, struct litsi_ctx *ctx)
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? rc + 100 : rc;
-	if ((rc = cmd_nodes(ctx, o.so.node, &nodes, &nn)))
+	/* the traces of one run: --run, else each node's latest */
+	o.so.res.latest = true;
+	if ((rc = cmd_nodes_run(ctx, o.so.node, o.so.res.run, &nodes, &nn)))
 		return rc;
+	if (o.calibrate) {
+		rc = calibrate(ctx, &o, nodes, nn);
+		store_free_nodes(nodes, nn);
+		return rc;
+	}
 	r = (struct caps_render){ .res = &o.so.res, .p = o.p, .replay = o.replay,
 				  .emit = (enum res_emit)o.emit };
 	out = xcalloc(nn + 1, sizeof(*out));

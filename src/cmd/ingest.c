@@ -16,7 +16,8 @@
 #include <unistd.h>
 
 static const char usage_str[] =
-	"usage: litsi ingest [-f] [-j n] [--run name] [--rank n] [--device n] [--format name]\n"
+	"usage: litsi ingest [-f] [-j n] [--run name [--role calibration]] [--rank n]\n"
+	"                    [--device n] [--format name]\n"
 	"                    [--clock-offset ns] [--time when] [--interval dur] [--tz zone]\n"
 	"                    [--node name | --node-from dir|host] path ...\n";
 
@@ -32,6 +33,7 @@ static const struct option longopts[] = {
 	{ "node", required_argument, NULL, 'n' },
 	{ "node-from", required_argument, NULL, 'N' },
 	{ "rank", required_argument, NULL, 'r' },
+	{ "role", required_argument, NULL, 'O' },
 	{ "run", required_argument, NULL, 'R' },
 	{ "time", required_argument, NULL, 't' },
 	{ "tz", required_argument, NULL, 'z' },
@@ -1191,6 +1193,13 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 			run->iopts.run = optarg;
 			run->iopts.run_auto = !strcmp(optarg, "auto");
 			break;
+		case 'O':
+			if (strcmp(optarg, "calibration"))
+				return cmd_usage_error("ingest", usage_str,
+						       "invalid --role '%s' (expected calibration)",
+						       optarg);
+			run->iopts.role = optarg;
+			break;
 		case 'r':
 			if (parse_int(optarg, 0, 1 << 20, &run->iopts.rank))
 				return cmd_usage_error("ingest", usage_str, "invalid --rank '%s'",
@@ -1225,6 +1234,8 @@ parse_args(int argc, char **argv, struct ingest_run *run)
 				       "invalid --time '%s' (epoch time with a unit, e.g. "
 				       "1700000000s or 1700000000000ms, or ISO 8601, e.g. "
 				       "2026-11-30T18:42:33Z)", time_arg);
+	if (run->iopts.role && !run->iopts.run)
+		return cmd_usage_error("ingest", usage_str, "--role needs --run name");
 	for (; optind < argc; optind++, dangling = NULL)	/* after "--" */
 		add_item(run, argv[optind], node, from);
 	return paths_given(run, dangling);

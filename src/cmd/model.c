@@ -10,8 +10,8 @@
 #include <string.h>
 
 static const char usage_str[] =
-	"usage: litsi model [--node name] [--epsilon pct] [--baseline-power W] [--idle-power W]\n"
-	"                   [--comm-pattern regex] [--format fmt]\n";
+	"usage: litsi model [--node name] [--run name] [--epsilon pct] [--baseline-power W]\n"
+	"                   [--idle-power W] [--comm-pattern regex] [--format fmt]\n";
 
 static const struct option longopts[] = {
 	SHARED_OPT("baseline-power", SO_BASE_POWER),
@@ -22,6 +22,7 @@ static const struct option longopts[] = {
 	SHARED_OPT("idle-power", SO_IDLE_POWER),
 	{ "list-opts", no_argument, NULL, 'L' },
 	SHARED_OPT("node", SO_NODE),
+	SHARED_OPT("run", SO_RUN),
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -182,7 +183,9 @@ cmd_model(int argc, char **argv, struct litsi_ctx *ctx)
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? rc + 100 : rc;
-	if ((rc = cmd_nodes(ctx, o.so.node, &nodes, &nn)))
+	/* the traces of one run: --run, else each node's latest */
+	o.so.res.latest = true;
+	if ((rc = cmd_nodes_run(ctx, o.so.node, o.so.res.run, &nodes, &nn)))
 		return rc;
 	nm = xcalloc(nn, sizeof(*nm));
 	for (i = 0; i < nn; i++, loaded++)
@@ -193,6 +196,19 @@ cmd_model(int argc, char **argv, struct litsi_ctx *ctx)
 		}
 	f = fmt_new(ctx->out, o.so.kind);
 	print_models(f, nodes, nm, nn);
+	for (i = 0; i < nn; i++) {
+		if (nm[i].run)
+			fmt_note(f, "runs", "node %s: traces of run '%s'%s", nodes[i].name,
+				 nm[i].run, nm[i].run_latest ? " (the latest; --run chooses)" : "");
+		if (res_power_ok(&nm[i]))
+			fmt_note(f, "power_ratio",
+				 "node %s: predicted power over P_baseline, %s (%.1f W)",
+				 nodes[i].name,
+				 !strcmp(nm[i].p_base_from, "option") ? "--baseline-power"
+				 : nm[i].run ? "the median GPU power of the run read"
+					     : "the median GPU power of the traced window",
+				 nm[i].p_base);
+	}
 	/* The performance model needs no power: without it, say what is missing. */
 	for (i = 0; i < nn; i++)
 		if (!res_power_ok(&nm[i]))
@@ -202,7 +218,7 @@ cmd_model(int argc, char **argv, struct litsi_ctx *ctx)
 				 nodes[i].name, res_power_missing(&nm[i]));
 	fmt_free(f);
 out:
-	for (i = 0; i < loaded; i++)
+	for (i = loaded; i-- > 0;)	/* last loaded first: each gives its scope back */
 		res_model_release(&nm[i]);
 	free(nm);
 	store_free_nodes(nodes, nn);

@@ -496,6 +496,11 @@ text_caps(FILE *out, const struct node_report *r)
 				out_printf(out, "%d W (%s)\n", l->min, l->min_from);
 			else
 				fputs("none\n", out);
+			/* the predictions rest on the power-to-clock curve: say when it is assumed */
+			if (!r->caps[s].fitted)
+				fputs("  calibration: power-to-clock curve assumed (the line through "
+				      "idle); litsi caps --calibrate prints a short probe that "
+				      "measures it\n", out);
 			break;
 		}
 }

@@ -145,6 +145,9 @@ part_params(const struct res_model *n, const struct caps_params *p, struct caps_
 		return err_set(err, LITSI_EUSAGE, "%s", res_limits_why(n, why, sizeof(why)));
 	out->tdp = n->lim.tdp;
 	out->cap0 = n->lim.cap0;
+	/* gpu-red starts from the cap the node ran at and never raises a GPU above it */
+	if (p->scenario == CAPS_GPU_RED && out->cap0 > 0 && out->cap0 < out->tdp)
+		out->tdp = out->cap0;
 	out->cap_min = n->lim.min < n->lim.tdp ? n->lim.min : 0;
 	if (p->scenario != CAPS_GPU_RED && out->cap0 > out->tdp)
 		return err_set(err, LITSI_EUSAGE, "node '%s': cap %d W (%s) is above the TDP %d W (%s)",
@@ -172,6 +175,11 @@ res_caps_eval(const struct res_model *n, const struct caps_params *p0, enum lead
 	if ((rc = part_params(n, p0, p, err)))
 		return rc;
 	c->lim = n->lim;
+	c->nruns = n->nruns;
+	c->run = n->run ? xstrdup(n->run) : NULL;
+	c->run_latest = n->run_latest;
+	c->base_run = n->base_run ? xstrdup(n->base_run) : NULL;
+	c->base_cap = n->base_cap;
 	if (!n->nsamples)
 		return err_set(err, LITSI_EDATA,
 			       "node '%s': no sample has kernels matched across its %zu GPUs",
@@ -201,5 +209,7 @@ res_caps_release(struct res_caps *c)
 	free(c->clock);
 	free(c->power);
 	free(c->adj);
+	free(c->run);
+	free(c->base_run);
 	memset(c, 0, sizeof(*c));
 }

@@ -15,6 +15,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * The baseline run (--baseline-run, else the node's first run): its cap in
+ * force is the initial cap, so that every round of the loop starts from the
+ * cap the node ran at, not from the caps a later round set.
+ */
+static int
+baseline_run(struct res_model *n, const struct res_opts *o, struct err *err)
+{
+	char *role = NULL;
+	bool found;
+	int rc;
+
+	if (!o->baseline_run)
+		return results_baseline_run(n->nd.st, n->nd.node_id, &n->base_run, err);
+	if ((rc = results_run_role(n->nd.st, n->nd.node_id, o->baseline_run, &found, &role, err)))
+		return rc;
+	free(role);
+	if (!found)
+		return err_set(err, LITSI_EUSAGE,
+			       "node '%s' has no run '%s' (--baseline-run; ingest --run names runs)",
+			       n->nd.name, o->baseline_run);
+	if (role)
+		return err_set(err, LITSI_EUSAGE,
+			       "node '%s': run '%s' is a calibration run, not one the node ran at "
+			       "(--baseline-run)",
+			       n->nd.name, o->baseline_run);
+	n->base_run = xstrdup(o->baseline_run);
+	return 0;
+}
+
 /* The limits each GPU's telemetry recorded, and the rule's pick for the node. */
 static int
 load_limits(struct res_model *n, const struct res_opts *o, struct err *err)
@@ -22,17 +52,24 @@ load_limits(struct res_model *n, const struct res_opts *o, struct err *err)
 	size_t g, G = n->nd.G;
 	struct part_power *tel = xcalloc(G + 1, sizeof(*tel));
 	const char *product = G ? n->nd.gpus[0].product : NULL;
-	int rc = 0;
+	int rc = baseline_run(n, o, err);
 
 	n->glim = xcalloc(G + 1, sizeof(*n->glim));
 	for (g = 0; g < G && !rc; g++) {
-		struct gpu_limits *l = &n->glim[g];
+		struct gpu_limits *l = &n->glim[g], b;
 
 		rc = store_gpu_limits(n->nd.st, n->nd.gpus[g].id, store_scope(n->nd.st), l, err);
 		tel[g] = (struct part_power){ l->cap, l->min, l->max, l->def,
 					      n->tel.load_med[RES_POW] &&
 						      n->tel.load_med[RES_POW][g] > 0
 						      ? n->tel.load_med[RES_POW][g] : 0 };
+		/* the cap in force of the baseline run, where it recorded one */
+		if (!rc && n->base_run &&
+		    !(rc = store_gpu_limits(n->nd.st, n->nd.gpus[g].id, n->base_run, &b, err)) &&
+		    b.cap > 0) {
+			tel[g].cap = b.cap;
+			n->base_cap = true;
+		}
 	}
 	if (!rc)
 		n->has_lim = !parts_resolve(product, tel, G, o->tdp, o->cap0, &n->lim);
@@ -48,9 +85,9 @@ load_limits(struct res_model *n, const struct res_opts *o, struct err *err)
  * The latest run's point is the GPU's operating point (cur_*, NaN without one).
  */
 static void
-fit_gpu(struct res_model *n, size_t g, double *p, double *f)
+fit_gpu(struct res_model *n, size_t g, size_t cur, double *p, double *f)
 {
-	size_t r, k = 0, last = SIZE_MAX, G = n->nd.G;
+	size_t r, k = 0, last = SIZE_MAX, kcur = SIZE_MAX, G = n->nd.G;
 	double hi;
 
 	for (r = 0; r < n->nruns; r++) {
@@ -61,6 +98,8 @@ fit_gpu(struct res_model *n, size_t g, double *p, double *f)
 			continue;
 		if (cap > 0 && fabs(pw - cap) <= RES_AT_CAP * cap)
 			pw = cap;
+		if (r == cur)
+			kcur = k;
 		p[k] = pw;
 		f[k++] = fr;
 		last = r;
@@ -71,9 +110,17 @@ fit_gpu(struct res_model *n, size_t g, double *p, double *f)
 		n->fit_lo[g] = isnan(n->fit_lo[g]) || p[r] < n->fit_lo[g] ? p[r] : n->fit_lo[g];
 		hi = p[r] > hi ? p[r] : hi;
 	}
-	n->cur_p[g] = p[k - 1];
-	n->cur_f[g] = f[k - 1];
+	/* the operating point: the run the traces are of, else the last run with one */
+	if (cur != SIZE_MAX && kcur == SIZE_MAX)
+		goto fit;
+	if (kcur == SIZE_MAX)
+		kcur = k - 1;
+	else
+		last = cur;
+	n->cur_p[g] = p[kcur];
+	n->cur_f[g] = f[kcur];
 	n->cur_cap[g] = n->run_cap[last * G + g];
+fit:
 	/* a straight slope only where P_idle is unknown: two close points make it wild */
 	if (k < 2 || (isnan(n->p_idle) ? caps_fit_slope(p, f, k, &n->slope[g])
 				       : caps_fit_alpha(p, f, k, n->p_idle, &n->alpha[g])))
@@ -109,9 +156,9 @@ pool_alpha(struct res_model *n, double *tmp)
 
 /* Each run's operating point of each GPU; with two or more, the fitted slopes. */
 static int
-load_runs(struct res_model *n, struct err *err)
+load_runs(struct res_model *n, bool all, struct err *err)
 {
-	size_t G = n->nd.G, g, r, nr = 0;
+	size_t G = n->nd.G, g, r, nr = 0, cur = SIZE_MAX;
 	char **runs = NULL;
 	double *p, *f;
 	int rc;
@@ -125,13 +172,20 @@ load_runs(struct res_model *n, struct err *err)
 	n->fit_width = 0;
 	for (g = 0; g < G; g++)
 		n->cur_p[g] = n->cur_f[g] = n->cur_cap[g] = n->fit_lo[g] = NAN;
-	/* a run-scoped load (res_opts.run) sees its own run only */
-	if (store_scope(n->nd.st)) {
+	/*
+	 * Every run's telemetry of the node, a calibration run's too: the runs'
+	 * different caps are the curve's points, whichever run the traces are of.
+	 */
+	if (store_scope(n->nd.st) && !all) {
+		/* a run-scoped load without res_opts.latest sees its own run only */
 		runs = xmalloc(sizeof(*runs));
 		runs[nr++] = xstrdup(store_scope(n->nd.st));
 	} else if ((rc = store_runs(n->nd.st, n->nd.node_id, &runs, &nr, err))) {
 		return rc;
 	}
+	for (r = 0; r < nr; r++)
+		if (store_scope(n->nd.st) && !strcmp(runs[r], store_scope(n->nd.st)))
+			cur = r;
 	n->nruns = nr;
 	n->run_p = xmalloc((G * nr + 1) * sizeof(*n->run_p));
 	n->run_f = xmalloc((G * nr + 1) * sizeof(*n->run_f));
@@ -159,7 +213,7 @@ load_runs(struct res_model *n, struct err *err)
 	p = xmalloc((nr + G + 1) * sizeof(*p));
 	f = xmalloc((nr + 1) * sizeof(*f));
 	for (g = 0; g < G; g++)
-		fit_gpu(n, g, p, f);
+		fit_gpu(n, g, cur, p, f);
 	pool_alpha(n, p);
 	free(p);
 	free(f);
@@ -171,7 +225,7 @@ res_limits_load(struct res_model *n, const struct res_opts *o, struct err *err)
 {
 	int rc = load_limits(n, o, err);
 
-	return rc ? rc : load_runs(n, err);
+	return rc ? rc : load_runs(n, o->latest, err);
 }
 
 void

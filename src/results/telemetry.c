@@ -207,7 +207,27 @@ under_load(const struct res_telemetry *t, const struct res_opts *o, size_t g,
 	       o->load_power;
 }
 
-/* nload, load_med and load_thr of every GPU. */
+/*
+ * The mean of readings @v plus twice its standard error: what the GPU drew,
+ * at most, as far as @n readings can say; NaN with fewer than @min.
+ */
+static double
+upper_mean(const struct tsample *v, size_t n, size_t min)
+{
+	double sum = 0, ss = 0, mean;
+	size_t i;
+
+	if (!n || n < min || n < 2)
+		return NAN;
+	for (i = 0; i < n; i++)
+		sum += v[i].value;
+	mean = sum / (double)n;
+	for (i = 0; i < n; i++)
+		ss += (v[i].value - mean) * (v[i].value - mean);
+	return mean + 2 * sqrt(ss / (double)(n - 1) / (double)n);
+}
+
+/* nload, load_med, load_thr and pow_ub of every GPU. */
 static int
 summarise_load(struct res_node *nd, const struct res_opts *o, struct res_telemetry *t,
 	       struct err *err)
@@ -222,6 +242,7 @@ summarise_load(struct res_node *nd, const struct res_opts *o, struct res_telemet
 		t->load_med[m] = xcalloc(nd->G + 1, sizeof(*t->load_med[m]));
 	}
 	t->load_thr = xcalloc(nd->G + 1, sizeof(*t->load_thr));
+	t->pow_ub = xcalloc(nd->G + 1, sizeof(*t->pow_ub));
 	for (g = 0; g < nd->G; g++) {
 		struct tsample *act;
 		size_t na;
@@ -242,6 +263,8 @@ summarise_load(struct res_node *nd, const struct res_opts *o, struct res_telemet
 					sum += v[i].value;
 				}
 			t->nload[m][g] = k;
+			if (m == RES_POW)
+				t->pow_ub[g] = upper_mean(u, k, o->min_readings);
 			thermal_stats(u, k, &st);
 			t->load_med[m][g] = k && k >= o->min_readings ? st.median : NAN;
 			if (m == RES_THR)
@@ -296,6 +319,7 @@ res_telemetry_release(struct res_telemetry *t)
 		free(t->load_med[m]);
 	}
 	free(t->load_thr);
+	free(t->pow_ub);
 	free(t->thr);
 	free(t->fmax);
 	memset(t, 0, sizeof(*t));

@@ -1673,6 +1673,29 @@ finish_readings(struct store_ingest *ig, struct ingest_summary *sum, struct err 
 			  err) ? -1 : 0;
 }
 
+/*
+ * ingest --role: recorded as the source's 'role' (source_meta). A role run
+ * (calibration) records telemetry only: its traces would be a run the timing
+ * model never reads, so a file with samples or kernels is refused.
+ */
+static int
+record_role(struct store_ingest *ig, const struct ingest_summary *sum, struct err *err)
+{
+	sqlite3_stmt *s = ig->stmt[S_META];
+
+	if (!ig->opts.role)
+		return 0;
+	if (sum->samples || sum->kernels)
+		return err_set(err, LITSI_EUSAGE,
+			       "%s: holds %lld kernels: a run ingested with --role %s records "
+			       "telemetry only; ingest the probe's telemetry files",
+			       ig->path, (long long)sum->kernels, ig->opts.role);
+	sqlite3_bind_int64(s, 1, ig->source_id);
+	sqlite3_bind_text(s, 2, "role", -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, ig->opts.role, -1, SQLITE_STATIC);
+	return step_done(ig, s, err, "cannot insert metadata");
+}
+
 int
 store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes,
 		    struct ingest_summary *sum, struct err *err)
@@ -1711,7 +1734,7 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 			   " SELECT gpu_id, ?1, min(start_ns), max(end_ns) FROM kernel"
 			   " WHERE id > ?2 AND source_id = ?1 GROUP BY gpu_id", err) ||
 	    summarize(ig, sum, err) ||
-	    update_source(ig, sha_hex, bytes, sum, err))
+	    update_source(ig, sha_hex, bytes, sum, err) || record_role(ig, sum, err))
 		goto fail;
 	if (ig->opts.run_auto) {
 		if (store_resolve_auto_run(ig->st, ig->source_id, ig->node_id, &sum->run_pending,

@@ -406,6 +406,8 @@ store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct e
 			  "SELECT coalesce(run, '') FROM source o WHERE node_id = ?1"
 			  " AND (run IS NOT NULL OR (n_samples > 0 AND EXISTS (SELECT 1 FROM source x"
 			  "  WHERE x.node_id = ?1 AND x.run IS NOT NULL)))"
+			  " AND NOT EXISTS (SELECT 1 FROM source_meta m WHERE m.source_id = o.id"
+			  "  AND m.key = 'role')"
 			  " GROUP BY run ORDER BY min(id)",
 			  &s, err))
 		return err->status;
@@ -423,6 +425,8 @@ store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct e
 	"  AND x.run IS NOT NULL) FROM source o" \
 	" LEFT JOIN " window " w ON w.source_id = o.id WHERE o.node_id = ?1" \
 	" AND (o.run IS NOT NULL OR o.n_samples > 0)" \
+	" AND NOT EXISTS (SELECT 1 FROM source_meta m WHERE m.source_id = o.id" \
+	"  AND m.key = 'role')" \
 	" GROUP BY o.run ORDER BY max(w.start_ns IS NOT NULL) DESC, min(w.start_ns) DESC," \
 	" max(o.id) DESC LIMIT 1"
 static const char latest_run_sql[] = LATEST_RUN_SQL("kernel_window");

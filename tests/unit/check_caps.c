@@ -313,6 +313,34 @@ START_TEST(test_node8_gpu_red)
 }
 END_TEST
 
+/* caps_predict(): the caps against themselves are 1 and 1; 40 W less on every GPU costs both. */
+START_TEST(test_predict_probe)
+{
+	static struct node8 n;
+	struct caps_gpu_model gm[8];
+	int from[8], to[8];
+	double s, pr, f[8];
+	size_t g;
+
+	node8_build(&n);
+	for (g = 0; g < 8; g++) {
+		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, 2100, 0, 740, 0, 0 };
+		from[g] = 740;
+		to[g] = 700;
+	}
+	caps_predict(&n.s, 1, gm, 100, from, from, &s, &pr, f);
+	ck_assert_double_eq_tol(s, 1, 1e-12);
+	ck_assert_double_eq_tol(pr, 1, 1e-12);
+	ck_assert_double_eq_tol(f[0], 2000, 1e-9);
+	caps_predict(&n.s, 1, gm, 100, from, to, &s, &pr, f);
+	ck_assert_double_lt(s, 1);
+	ck_assert_double_gt(s, 0.9);
+	/* the line through idle: 600 of 640 W above idle, the clock and power in step */
+	ck_assert_double_eq_tol(f[0], 2000 * 600.0 / 640, 1e-6);
+	ck_assert_double_eq_tol(pr, 700.0 / 740, 1e-9);
+}
+END_TEST
+
 START_TEST(test_node8_gpu_realloc)
 {
 	static struct node8 n;
@@ -594,6 +622,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_fit_alpha);
 	tcase_add_test(tc, test_shell_quote);
 	tcase_add_test(tc, test_sync_match);
+	tcase_add_test(tc, test_predict_probe);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,9 +5,12 @@ exit: 2
 --- stdout
 --- stderr
 litsi caps: invalid --emit 'foo' (expected none, amd-smi, rocm-smi, nvidia-smi)
-usage: litsi caps --scenario gpu-red|gpu-realloc|cpu-slosh [--node name] [--tdp W]
-                  [--cap W] [--budget W] [--max-adj W] [--window n]
+usage: litsi caps --scenario gpu-red|gpu-realloc|cpu-slosh [--node name] [--run name]
+                  [--baseline-run name] [--tdp W] [--cap W] [--budget W] [--max-adj W]
+                  [--window n]
                   [--window-agg median|mean] [--warmup n] [--agg sum|max|last]
                   [--scale global|local] [--replay] [--idle-power W]
                   [--emit amd-smi|rocm-smi|nvidia-smi|none] [--comm-pattern regex]
-                  [--script file] [--format fmt]
+                  [--format fmt]
+       litsi caps --calibrate [--node name] [--run name] [--tdp W] [--cap W]
+                  [--idle-power W] [--emit amd-smi|rocm-smi|nvidia-smi|none] [--format fmt]

@@ -54,4 +54,5 @@ default	cpu-slosh	6	2047065352	0.9727189247058293	767.0941625267809
 default	cpu-slosh	7	2112205832	0.9427202490557275	787.0332643597118
 
 
+# power_ratio: node default: predicted power over P_baseline, the median GPU power of the traced window (750.0 W)
 --- stderr

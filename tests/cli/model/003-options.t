@@ -44,6 +44,7 @@ exit: 0
 {"node":"default","scenario":"cpu-slosh","rank":5,"t_r_ns":2036295944,"delta":0.9778633669959321,"power_w":713.5826540299223},
 {"node":"default","scenario":"cpu-slosh","rank":6,"t_r_ns":2047065352,"delta":0.9727189247058293,"power_w":716.8277235702519},
 {"node":"default","scenario":"cpu-slosh","rank":7,"t_r_ns":2112205832,"delta":0.9427202490557275,"power_w":736.4560436682971}
-]
+],
+"power_ratio":"node default: predicted power over P_baseline, --baseline-power (700.0 W)"
 }
 --- stderr

@@ -83,6 +83,7 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  6  722 W   amd-smi set -g '6' -o '722'
     gpu  7  722 W   amd-smi set -g '7' -o '722'
   limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
+  calibration: power-to-clock curve assumed (the line through idle); litsi caps --calibrate prints a short probe that measures it
 
 == Verdict (litsi check) ==
 node mi300x-straggler: IMBALANCED: 2 thermal rules fired

@@ -93,6 +93,7 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  6  721 W   amd-smi set -g '6' -o '721'
     gpu  7  721 W   amd-smi set -g '7' -o '721'
   limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
+  calibration: power-to-clock curve assumed (the line through idle); litsi caps --calibrate prints a short probe that measures it
 
 == Verdict (litsi check) ==
 node mi300x-straggler-rocprofv3: IMBALANCED: 2 thermal rules fired

@@ -13,8 +13,8 @@ litsi lead: invalid --epsilon '75' (percent, 0 to 50)
 usage: litsi lead [--node name] [--agg sum|max|last] [--series] [--collectives]
                   [--persist pct] [--epsilon pct] [--comm-pattern regex] [--format fmt]
 litsi model: invalid --epsilon '75' (percent, 0 to 50)
-usage: litsi model [--node name] [--epsilon pct] [--baseline-power W] [--idle-power W]
-                   [--comm-pattern regex] [--format fmt]
+usage: litsi model [--node name] [--run name] [--epsilon pct] [--baseline-power W]
+                   [--idle-power W] [--comm-pattern regex] [--format fmt]
 litsi check: invalid --epsilon '75' (percent, 0 to 50)
 usage: litsi check [--node name] [--max-temp-spread x] [--max-freq-spread x]
                    [--min-gain x] [--max-throttle pct] [--persist pct] [--epsilon pct]

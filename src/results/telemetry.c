@@ -19,6 +19,7 @@
 
 static const char *const metric_names[RES_NMETRICS] = {
 	METRIC_TEMP_HOTSPOT, METRIC_TEMP_MEM, METRIC_GFX_CLK, METRIC_POWER, METRIC_THROTTLE,
+	METRIC_THR_THERMAL, METRIC_THR_POWER,
 };
 
 const char *
@@ -220,6 +221,7 @@ summarise_load(struct res_node *nd, const struct res_opts *o, struct res_telemet
 	for (m = 0; m < RES_NMETRICS; m++) {
 		t->nload[m] = xcalloc(nd->G + 1, sizeof(*t->nload[m]));
 		t->load_med[m] = xcalloc(nd->G + 1, sizeof(*t->load_med[m]));
+		t->load_avg[m] = xcalloc(nd->G + 1, sizeof(*t->load_avg[m]));
 	}
 	t->load_thr = xcalloc(nd->G + 1, sizeof(*t->load_thr));
 	for (g = 0; g < nd->G; g++) {
@@ -244,6 +246,7 @@ summarise_load(struct res_node *nd, const struct res_opts *o, struct res_telemet
 			t->nload[m][g] = k;
 			thermal_stats(u, k, &st);
 			t->load_med[m][g] = k && k >= o->min_readings ? st.median : NAN;
+			t->load_avg[m][g] = k && k >= o->min_readings ? sum / (double)k : NAN;
 			if (m == RES_THR)
 				t->load_thr[g] = k && k >= o->min_readings ? sum / (double)k : NAN;
 			free(u);
@@ -294,6 +297,7 @@ res_telemetry_release(struct res_telemetry *t)
 		free(t->med[m]);
 		free(t->nload[m]);
 		free(t->load_med[m]);
+		free(t->load_avg[m]);
 	}
 	free(t->load_thr);
 	free(t->thr);

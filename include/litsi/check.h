@@ -36,6 +36,14 @@ enum check_cause {
 	CAUSE_UNKNOWN,		/* persistent, but the data supports none of the above */
 };
 
+/*
+ * Clock a degree of heat can cost, percent per °C: leakage at a power cap
+ * costs about 0.45 (the simulated MI300X), DVFS above its threshold about 1
+ * (20 MHz per °C at 2.1 GHz). A straggler below its cap is thermal only when
+ * its temperature excess times this covers its clock deficit.
+ */
+#define CHECK_CLOCK_PER_C 1.0
+
 struct check_params {
 	double max_temp_spread;		/* --max-temp-spread (1.10) */
 	double max_freq_spread;		/* --max-freq-spread (1.04) */

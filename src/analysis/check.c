@@ -187,6 +187,8 @@ clock_cause(const struct check_evidence *ev, size_t s, const struct check_params
 	       hot = at(ev->temp, s) - others(ev->temp, G, s), cap = at(ev->cap, s),
 	       ocap = others(ev->cap, G, s), pw = at(ev->power, s);
 
+	bool below = isfinite(pw) && pw < opw * (1 - cut / 200) && !(pw >= cap * (1 - 0.02));
+
 	if (tv >= p->min_viol)
 		say(out, CAUSE_THERMAL,
 		    "clock %.1f%% lower, kernels %.1f%% longer; thermal violation %.0f%% of "
@@ -197,10 +199,21 @@ clock_cause(const struct check_evidence *ev, size_t s, const struct check_params
 		    "clock %.1f%% lower, kernels %.1f%% longer; power cap %.0f W against the "
 		    "others' %.0f W",
 		    cut, slow, cap, ocap);
+	else if (below && isfinite(hot) && hot * CHECK_CLOCK_PER_C >= cut)
+		say(out, CAUSE_THERMAL,
+		    "clock %.1f%% lower, kernels %.1f%% longer; %.1f C hotter than the others' "
+		    "median, drawing %.0f W against their %.0f W: the heat explains the clock",
+		    cut, slow, hot, pw, opw);
+	else if (below && isfinite(hot))
+		say(out, CAUSE_CLOCK,
+		    "clock %.1f%% lower, kernels %.1f%% longer; drawing %.0f W against the others' "
+		    "%.0f W, under its cap, %+.1f C from the others' median (too little heat for "
+		    "the clock)",
+		    cut, slow, pw, opw, hot);
 	else if (hot >= p->min_hotter)
 		say(out, CAUSE_THERMAL,
 		    "clock %.1f%% lower, kernels %.1f%% longer; %.1f C hotter than the others' "
-		    "median at the same cap%s",
+		    "median at the same cap and power%s",
 		    cut, slow, hot,
 		    pv >= p->min_viol || at(ev->pviol, s) >= 50 ? ", power-limited" : "");
 	else if (pv >= p->min_viol)
@@ -208,12 +221,6 @@ clock_cause(const struct check_evidence *ev, size_t s, const struct check_params
 		    "clock %.1f%% lower, kernels %.1f%% longer; power violation %.0f%% of "
 		    "readings, %.0f points above the others, not hotter",
 		    cut, slow, at(ev->pviol, s), pv);
-	else if (isfinite(pw) && isfinite(hot) && pw < opw * (1 - cut / 200) &&
-		 !(pw >= cap * (1 - 0.02)))
-		say(out, CAUSE_CLOCK,
-		    "clock %.1f%% lower, kernels %.1f%% longer; drawing %.0f W against the others' "
-		    "%.0f W, under its cap, %+.1f C from the others' median",
-		    cut, slow, pw, opw, hot);
 	else
 		say(out, CAUSE_UNKNOWN,
 		    "clock %.1f%% lower, kernels %.1f%% longer; no temperature, power, cap or "

@@ -28,8 +28,9 @@ LITSI = os.environ.get("LITSI", "build/litsi")
 CAUSES = ["thermal", "clock", "cap", "work", "link", "host"]
 EXPECT = {"thermal": "thermal", "clock": "clock-limit", "cap": "power-limit",
           "work": "workload", "link": "communication", "host": "host"}
-# causes whose evidence is telemetry: without it the right answer is "unknown"
-NEEDS_TELEMETRY = {"thermal", "clock", "cap"}
+# causes whose evidence is telemetry (the clock: a slower clock or the same one with
+# longer kernels): without it the right answer is "unknown"
+NEEDS_TELEMETRY = {"thermal", "clock", "cap", "work"}
 SEVERITIES = [1, 2, 3, 5, 8, 12]
 SAMPLES = [1, 2, 3, 5, 10, 20, 50]
 TELEMETRY = ["nvidia-smi", "nvidia-smi-100ms", "amd-smi", "none"]
@@ -176,7 +177,7 @@ def summary(rows, title):
                  % (sum(score(r)["right"] for r in ev), len(ev),
                     pct(sum(score(r)["right"] for r in ev), len(ev)),
                     sum(score(r)["wrong"] for r in ev), sum(score(r)["unknown"] for r in ev)))
-    lines.append("attribution without telemetry for thermal/clock/cap (unknown is right): %d/%d "
+    lines.append("attribution without telemetry for thermal/clock/cap/work (unknown is right): %d/%d "
                  "unknown, %d wrong cause" % (sum(score(r)["unknown"] for r in noev), len(noev),
                                               sum(score(r)["wrong"] for r in noev)))
     lines.append("")

@@ -47,7 +47,7 @@ enum check_cause {
 struct check_params {
 	double max_temp_spread;		/* --max-temp-spread (1.10) */
 	double max_freq_spread;		/* --max-freq-spread (1.04) */
-	double min_gain;		/* --min-gain (1.02): S_C(min), or with the trace profile
+	double min_gain;		/* --min-gain (1.016): S_C(min), or with the trace profile
 					 * 1 + the straggler's measured slowdown (check_attribute) */
 	double max_throttle;		/* --max-throttle, percent of the window (5) */
 	double persist;			/* --persist, percent of samples (80) */

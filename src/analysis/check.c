@@ -15,7 +15,7 @@ check_params_default(struct check_params *p)
 {
 	p->max_temp_spread = 1.10;
 	p->max_freq_spread = 1.04;
-	p->min_gain = 1.02;
+	p->min_gain = 1.016;
 	p->max_throttle = 5;
 	p->persist = 80;
 	p->min_temp_diff = 5;
@@ -187,14 +187,14 @@ clock_cause(const struct check_evidence *ev, size_t s, const struct check_params
 	       hot = at(ev->temp, s) - others(ev->temp, G, s), cap = at(ev->cap, s),
 	       ocap = others(ev->cap, G, s), pw = at(ev->power, s);
 
-	bool below = isfinite(pw) && pw < opw * (1 - cut / 200) && !(pw >= cap * (1 - 0.02));
+	bool below = isfinite(pw) && pw < opw * (1 - cut / 200);
 
 	if (tv >= p->min_viol)
 		say(out, CAUSE_THERMAL,
 		    "clock %.1f%% lower, kernels %.1f%% longer; thermal violation %.0f%% of "
 		    "readings, %.0f points above the others",
 		    cut, slow, at(ev->tviol, s), tv);
-	else if (cap < ocap * (1 - 0.02))
+	else if (cap <= ocap - 1)	/* caps are set in whole watts */
 		say(out, CAUSE_POWER,
 		    "clock %.1f%% lower, kernels %.1f%% longer; power cap %.0f W against the "
 		    "others' %.0f W",

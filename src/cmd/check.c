@@ -14,8 +14,8 @@ static const char usage_str[] =
 	"usage: litsi check [--node name] [--max-temp-spread x] [--max-freq-spread x]\n"
 	"                   [--min-gain x] [--max-throttle pct] [--persist pct] [--epsilon pct]\n"
 	"                   [--min-temp-diff C] [--min-samples n] [--load-activity pct]\n"
-	"                   [--clock-share pct] [--min-hotter C] [--min-viol pct]\n"
-	"                   [--load-power W] [--min-readings n] [--allow-inconclusive]\n"
+	"                   [--load-power W] [--min-readings n] [--clock-share pct]\n"
+	"                   [--min-hotter C] [--min-viol pct] [--allow-inconclusive]\n"
 	"                   [--idle-power W] [--max-imbalanced n] [--run name]\n"
 	"                   [--format text|json|junit]\n";
 

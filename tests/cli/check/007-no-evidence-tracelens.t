@@ -9,7 +9,7 @@ node default: INCONCLUSIVE: straggler gpu 5, cause host
   cause: host: idle between its kernels 12.71 ms per sample longer than the others' (28.5% of the sample): kernels launched late
   skipped temp-spread  no hotspot temperature telemetry
   skipped freq-spread  no gfx clock telemetry
-  fired   straggler    1.285 (threshold 1.020); gpu 5 straggler in 100.0% of samples, 28.54% slower (S_C(min) 1.087)
+  fired   straggler    1.285 (threshold 1.016); gpu 5 straggler in 100.0% of samples, 28.54% slower (S_C(min) 1.087)
   skipped throttle     no throttling telemetry
   recommended caps: unavailable: the part's power limits are unknown (litsi caps --tdp W --cap W)
 0 of 1 node imbalanced; 1 inconclusive: default

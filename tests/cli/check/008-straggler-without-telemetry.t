@@ -9,7 +9,7 @@ node default: INCONCLUSIVE: straggler gpu 5, cause unknown
   cause: unknown: kernels 4.8% longer, same kernel count; no clock readings under load to tell a slower clock from more work
   skipped temp-spread  no hotspot temperature telemetry
   skipped freq-spread  no gfx clock telemetry
-  fired   straggler    1.048 (threshold 1.020); gpu 5 straggler in 100.0% of samples, 4.83% slower (S_C(min) 1.061)
+  fired   straggler    1.048 (threshold 1.016); gpu 5 straggler in 100.0% of samples, 4.83% slower (S_C(min) 1.061)
   skipped throttle     no throttling telemetry
   recommended caps: unavailable: needs power and gfx clock telemetry and the idle power (--idle-power)
 0 of 1 node imbalanced; 1 inconclusive: default

@@ -102,7 +102,10 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
 	row->straggler = v.straggler;
 	row->temp_spread = rule_value(&v.r, CHECK_TEMP);
 	row->freq_spread = rule_value(&v.r, CHECK_FREQ);
-	row->speedup = rule_value(&v.r, CHECK_STRAGGLER);
+	/* S_C(min): the straggler rule's value is the straggler's measured slowdown */
+	row->speedup = v.r.rule[CHECK_STRAGGLER].state == CHECK_SKIPPED || !m.perf.nC
+			       ? NAN
+			       : m.perf.S_C[MODEL_MIN];
 	res_verdict_release(&v);
 	res_model_release(&m);
 	return 0;

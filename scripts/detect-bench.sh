@@ -11,7 +11,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 litsi=${1:-$top/build/litsi}
 out=${2:-$top/build/detect-bench.json}
 mode=${3:-}
-command -v python3 >/dev/null || { echo "detect-bench: python3 not installed" >&2; exit 2; }
+if ! command -v python3 >/dev/null; then
+	# the small mode in make check skips, as the CLI cases that need python3 do
+	[ "$mode" = --small ] && { echo "detect-bench small: SKIP: python3 not installed"; exit 0; }
+	echo "detect-bench: python3 not installed" >&2
+	exit 2
+fi
 # a copy, so that a rebuild during the run cannot change the binary under it
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/litsi-detect.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM

@@ -31,6 +31,7 @@ HEADERS := $(wildcard include/litsi/*.h) src/cmd.h
 PRIV_HEADERS := $(wildcard src/*/*.h) tests/fuzz/jdiff.h tests/unit/unit.h
 
 .PHONY: all check check-unit check-cli check-meta check-hardening check-record check-zlib check-slurm check-stress check-headers lint asan valgrind validate \
+	detect-bench check-detect \
 	install uninstall clean bench fuzz fuzz-build style valgrind-cli
 all: litsi
 
@@ -76,12 +77,16 @@ $(BUILD)/unit_suites.h: $(wildcard tests/unit/check_*.c) scripts/unit-suites.sh
 $(BUILD)/litsi-unit: $(UNIT_OBJ) $(BUILD)/liblitsi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/liblitsi.a $(CHECK_LIBS) $(LDLIBS_ALL)
 
-check: check-unit check-cli check-meta check-hardening check-zlib check-record check-slurm
+check: check-unit check-cli check-meta check-hardening check-zlib check-record check-detect check-slurm
 
 # The zlib build (no ISA-L): the ingest tests, database digests included.
 check-zlib:
 	$(MAKE) BUILD=build-zlib NO_ISAL=1 build-zlib/litsi
 	LITSI=$(CURDIR)/build-zlib/litsi sh tests/cli/run.sh ingest/
+
+# The detection benchmark's small mode: no false alarm, the right cause on every faulty node.
+check-detect: $(BUILD)/litsi
+	sh scripts/detect-bench.sh $(BUILD)/litsi "" --small
 
 check-unit: $(BUILD)/litsi-unit
 	LITSI_CORPUS=$${LITSI_CORPUS:-../shared/corpus} $(BUILD)/litsi-unit
@@ -165,6 +170,11 @@ bench: $(BUILD)/litsi
 # The caps validation study of VALIDATION.md (minutes; not part of check).
 validate: $(BUILD)/litsi
 	sh scripts/validate-caps.sh $(BUILD)/litsi $${VALIDATE_NODES:-104} $(BUILD)/validate-caps.json
+
+# The detection and attribution benchmark of VALIDATION.md (minutes; not part of check).
+detect-bench: $(BUILD)/litsi
+	sh scripts/detect-bench.sh $(BUILD)/litsi $(BUILD)/detect-bench.json
+	python3 scripts/detect-bench.py --summary $(BUILD)/detect-bench.json
 
 # Fuzzing (FUZZING.md): libFuzzer harnesses built with clang under ASan+UBSan in
 # build-fuzz/, each run FUZZ_SECONDS seconds; not part of `make check`.

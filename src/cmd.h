@@ -157,6 +157,8 @@ int fleet_render(struct litsi_ctx *ctx, struct fmt *f, const struct fleet_params
 
 /* check_render_text() - one node's verdict as `litsi check` prints it (src/cmd/check.c). */
 void check_render_text(FILE *out, const char *node, const struct res_verdict *v, size_t samples);
+/* check_render_cause() - the cells "cause" and "evidence" of a verdict (null without a straggler). */
+void check_render_cause(struct fmt *f, const struct check_result *r);
 /* check_rules_begin(), check_render_rules() - the "rules" table of check's JSON (then fmt_end()). */
 void check_rules_begin(struct fmt *f);
 void check_render_rules(struct fmt *f, const char *node, const struct res_verdict *v);

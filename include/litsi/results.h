@@ -157,7 +157,9 @@ void res_straggler_eval(const struct gpu_row *gpus, size_t G, const size_t *coun
 			size_t samples, double persist, struct res_straggler *out);
 
 /* ---- telemetry under one windowing policy ---- */
-enum res_metric { RES_HOT, RES_MEM, RES_CLK, RES_POW, RES_THR, RES_NMETRICS };
+/* RES_TVIOL, RES_PVIOL: thermal_viol_pct, power_viol_pct (clock event reasons, violations) */
+enum res_metric { RES_HOT, RES_MEM, RES_CLK, RES_POW, RES_THR, RES_TVIOL, RES_PVIOL,
+		  RES_NMETRICS };
 
 /* res_metric_name() - the stored metric name of @m (temp_hotspot_c, ...). */
 const char *res_metric_name(enum res_metric m);
@@ -189,6 +191,7 @@ struct res_telemetry {
 	double *load_thr;	/* [G] mean throttle percent under load, same rule */
 	double *pow_ub;		/* [G] power under load: the mean plus twice its standard
 				 * error, NaN with fewer than min_readings (res_gpu_models()) */
+	double *load_avg[RES_NMETRICS];	/* [G] mean of the readings under load, same rule */
 	size_t min_readings;	/* the minimum applied */
 	double load_activity, load_power;	/* the thresholds applied */
 	double *fmax;		/* [G] the part's top clock: max clock seen or reported */
@@ -201,6 +204,32 @@ struct res_telemetry {
 int res_telemetry_load(struct res_node *nd, const struct res_opts *o, struct res_telemetry *t,
 		       struct err *err);
 void res_telemetry_release(struct res_telemetry *t);
+
+/*
+ * ---- what each GPU did in its samples (the trace side of the straggler's cause) ----
+ * Per GPU, means per sample over the node's samples: compute kernel time and
+ * count, idle time (gaps between the GPU's kernels, any stream, inside the
+ * span from its first kernel's start to its last kernel's end: launch gaps),
+ * and how late its collectives end (each comm kernel matched by occurrence
+ * across the GPUs, its end minus the earliest end of that collective; only
+ * in samples where every GPU has the same number of comm kernels).
+ */
+struct res_profile {
+	size_t G, samples, comm_samples, const_samples;
+	double *compute_ns, *ncompute, *idle_ns, *comm_late_ns, *span_ns;	/* [G] */
+	double *const_ns;	/* [G] time in the matched constant-overlap kernels (METHOD
+				 * §4) per sample: compute free of contention changes */
+};
+
+/* res_profile_init() - empty accumulators for @G GPUs. */
+void res_profile_init(struct res_profile *p, size_t G);
+/* res_profile_add() - account the sample loaded in @nd (res_load_sample()). */
+void res_profile_add(struct res_profile *p, const struct res_node *nd);
+/* res_profile_add_const() - account one sample's matched keys @m, @is_const. */
+void res_profile_add_const(struct res_profile *p, const struct match *m, const bool *is_const);
+/* res_profile_finish() - sums into means per sample (NaN without samples). */
+void res_profile_finish(struct res_profile *p);
+void res_profile_release(struct res_profile *p);
 
 /* ---- the node's leads, model inputs and power references ---- */
 struct res_model {
@@ -222,6 +251,7 @@ struct res_model {
 	double *mean_lead;		/* [G] mean of L over samples, NaN without samples */
 	size_t *strag;			/* [G] samples in which the GPU was the straggler */
 	struct res_straggler straggler;
+	struct res_profile prof;		/* per-GPU work, idle and collective ends */
 	double *overlap_pct;		/* [G] mean over samples of the duration-weighted
 					 * overlap ratio of `overlap --summary` (0 without
 					 * communication), NaN without samples */

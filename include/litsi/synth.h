@@ -20,7 +20,35 @@ enum {
 	SYNTH_MAX_SAMPLES = 50,
 	SYNTH_MAX_LAYERS = 64,
 	SYNTH_LAUNCH_NS = 7000,	/* duration of a launch call on the CPU */
+	SYNTH_MAX_FAULTS = 16,
 };
+
+/*
+ * A non-thermal cause on one GPU (--fault GPU:KIND=VALUE): clock-locked at
+ * VALUE MHz, power-capped at VALUE W, VALUE% more compute work, collectives
+ * VALUE% slower to complete on that GPU (slow link), or host-side stalls that
+ * leave the GPU idle for VALUE% of its compute time (launch gaps).
+ */
+enum synth_fault_kind {
+	SYNTH_FAULT_CLOCK, SYNTH_FAULT_CAP, SYNTH_FAULT_WORK, SYNTH_FAULT_LINK, SYNTH_FAULT_HOST,
+	SYNTH_FAULT_NR
+};
+
+struct synth_fault {
+	int gpu;
+	enum synth_fault_kind kind;
+	double value;
+};
+
+/* synth_fault_name() - "clock", "cap", "work", "link", "host". */
+const char *synth_fault_name(enum synth_fault_kind k);
+/*
+ * synth_fault_cause() - the cause the verdict should name for a fault:
+ * "clock-limit", "power-limit", "workload", "communication", "host".
+ */
+const char *synth_fault_cause(enum synth_fault_kind k);
+/* synth_fault_parse() - "3:clock=1500" into @f. Return: 0 or -1. */
+int synth_fault_parse(const char *arg, struct synth_fault *f);
 
 enum synth_vendor { SYNTH_AMD, SYNTH_NVIDIA };
 
@@ -68,6 +96,16 @@ struct synth_params {
 	/* --physics: constants that replace the vendor's (bit i: synth_physics_keys[i]) */
 	unsigned phys_set;
 	double phys[16];
+	struct synth_fault faults[SYNTH_MAX_FAULTS];	/* --fault */
+	int nr_faults;
+	double jitter_c;	/* --jitter: spread of the other GPUs' temperatures */
+	bool has_jitter;	/* false: 0.4 x temp_spread_c */
+	double drift_c;		/* --drift: every GPU warms by this over the run (ambient) */
+	double slot_c;		/* --slot: the rear half of the GPUs runs this much hotter */
+	int tick_ms;		/* --tick: telemetry interval, ms (1000 or 100); 0: 1000 */
+	double noise;		/* --noise: scale of the telemetry noise */
+	bool has_noise;		/* false: 1 */
+	bool reasons;		/* --reasons: write clock event reasons (nvidia-smi) */
 };
 
 /* Keys of --physics KEY=VALUE, in the order of truth.json's "model" (NULL-ended). */
@@ -82,7 +120,8 @@ int synth_physics_set(struct synth_params *p, const char *key, const char *value
 double synth_power_at(const struct synth_device *d, double m, double f);
 
 /* What sets a GPU's clock: the part's max clock, the DVFS curve or the power cap. */
-enum synth_limit { SYNTH_LIMIT_CLOCK, SYNTH_LIMIT_THERMAL, SYNTH_LIMIT_POWER };
+enum synth_limit { SYNTH_LIMIT_CLOCK, SYNTH_LIMIT_THERMAL, SYNTH_LIMIT_POWER,
+		   SYNTH_LIMIT_LOCKED };
 
 /* Per-GPU steady state. */
 struct synth_gpu {
@@ -94,7 +133,13 @@ struct synth_gpu {
 	double cap_w;		/* power cap in force */
 	enum synth_limit limit;	/* the binding limit */
 	double lead_ns;		/* mean over samples of the summed lead (METHOD §3) */
-	bool is_straggler;	/* named by --straggler */
+	bool is_straggler;	/* named by --straggler or --fault */
+	const char *cause;	/* the cause of its slowdown: "thermal", synth_fault_cause(), or
+				 * NULL for a healthy GPU */
+	double work;		/* compute work factor (1 + work%) */
+	double link;		/* collective transfer factor on this GPU (1 + link%) */
+	double stall;		/* host stall: idle share of compute time (host% / 100) */
+	double lock_mhz;	/* clock lock, 0: none */
 };
 
 /* One kernel on one GPU; ops index synth_op_info(). */
@@ -115,14 +160,15 @@ struct synth_range {
 	int64_t ext_id;
 };
 
-/* One telemetry reading of one GPU (1 s ticks, GPUs interleaved per tick). */
+/* One telemetry reading of one GPU (--tick interval, GPUs interleaved per tick). */
 struct synth_tele {
-	int64_t t_ns;		/* epoch ns, whole seconds */
+	int64_t t_ns;		/* epoch ns, whole ticks */
 	int gpu;
 	bool busy;		/* inside the load period */
 	double temp_c, mem_temp_c;	/* hotspot (junction) and HBM */
 	double clk_mhz, power_w;
 	double activity_pct, umc_pct;	/* gfx and memory controller activity */
+	unsigned reasons;	/* NVML clock event reasons of the reading */
 };
 
 enum synth_range_kind { SR_STEP, SR_ANNOT, SR_COMM_ANNOT, SR_PARAM_COMMS };

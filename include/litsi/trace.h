@@ -130,6 +130,8 @@ struct rec_telemetry {
 #define METRIC_MEM_ACT "mem_activity_pct"
 #define METRIC_ENERGY "energy_j"
 #define METRIC_THROTTLE "throttle_pct"	/* % of time throttled in the interval */
+#define METRIC_THR_THERMAL "thermal_viol_pct"	/* % of the interval a thermal reason held */
+#define METRIC_THR_POWER "power_viol_pct"	/* % of the interval a power reason held */
 #define METRIC_POWER_CAP "power_cap_w"
 #define METRIC_POWER_MIN "power_min_limit_w"	/* nvidia-smi power.min_limit */
 #define METRIC_POWER_MAX "power_max_limit_w"	/* nvidia-smi power.max_limit */

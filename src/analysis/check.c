@@ -3,8 +3,10 @@
 #include "litsi/check.h"
 #include "litsi/lead.h"
 #include "litsi/litsi.h"
+#include "litsi/stats.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,11 +15,23 @@ check_params_default(struct check_params *p)
 {
 	p->max_temp_spread = 1.10;
 	p->max_freq_spread = 1.04;
-	p->min_gain = 1.02;
+	p->min_gain = 1.016;
 	p->max_throttle = 5;
 	p->persist = 80;
 	p->min_temp_diff = 5;
 	p->min_samples = 3;
+	p->clock_share = 40;
+	p->min_hotter = 2;
+	p->min_viol = 5;
+}
+
+const char *
+check_cause_name(enum check_cause c)
+{
+	static const char *const names[] = { "none", "thermal", "power-limit", "clock-limit",
+					     "workload", "communication", "host", "unknown" };
+
+	return (size_t)c < ARRAY_SIZE(names) ? names[c] : "?";
 }
 
 const char *
@@ -120,6 +134,222 @@ verdict(struct check_result *out, const struct check_input *in)
 			 ran == 1 ? "" : "s");
 	}
 	out->imbalanced = out->verdict == CHECK_IMBALANCED;
+}
+
+/* ---- the straggler's cause (METHOD §9.1) ---- */
+
+/* Median of @v over the GPUs other than @s (finite values); NaN when none or @v NULL. */
+static double
+others(const double *v, size_t G, size_t s)
+{
+	double buf[256];
+	size_t g, n = 0;
+
+	for (g = 0; v && g < G && n < ARRAY_SIZE(buf); g++)
+		if (g != s && isfinite(v[g]))
+			buf[n++] = v[g];
+	return n ? stats_median(buf, n) : NAN;
+}
+
+static double
+at(const double *v, size_t s)
+{
+	return v ? v[s] : NAN;
+}
+
+static enum check_cause
+say(struct check_attribution *out, enum check_cause c, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static enum check_cause
+say(struct check_attribution *out, enum check_cause c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(out->evidence, sizeof(out->evidence), fmt, ap);
+	va_end(ap);
+	return out->cause = c;
+}
+
+/*
+ * A compute excess with a clock deficit that explains it: which limit holds
+ * the clock down. @cut: the clock deficit, percent; @slow: the compute excess,
+ * percent.
+ */
+static void
+clock_cause(const struct check_evidence *ev, size_t s, const struct check_params *p,
+	    double cut, double slow, double opw, struct check_attribution *out)
+{
+	size_t G = ev->G;
+	double tv = at(ev->tviol, s) - others(ev->tviol, G, s),
+	       pv = at(ev->pviol, s) - others(ev->pviol, G, s),
+	       hot = at(ev->temp, s) - others(ev->temp, G, s), cap = at(ev->cap, s),
+	       ocap = others(ev->cap, G, s), pw = at(ev->power, s);
+
+	bool below = isfinite(pw) && pw < opw * (1 - cut / 200);
+
+	if (tv >= p->min_viol)
+		say(out, CAUSE_THERMAL,
+		    "clock %.1f%% lower, kernels %.1f%% longer; thermal violation %.0f%% of "
+		    "readings, %.0f points above the others",
+		    cut, slow, at(ev->tviol, s), tv);
+	else if (cap <= ocap - 1)	/* caps are set in whole watts */
+		say(out, CAUSE_POWER,
+		    "clock %.1f%% lower, kernels %.1f%% longer; power cap %.0f W against the "
+		    "others' %.0f W",
+		    cut, slow, cap, ocap);
+	else if (below && isfinite(hot) && hot * CHECK_CLOCK_PER_C >= cut)
+		say(out, CAUSE_THERMAL,
+		    "clock %.1f%% lower, kernels %.1f%% longer; %.1f C hotter than the others' "
+		    "median, drawing %.0f W against their %.0f W: the heat explains the clock",
+		    cut, slow, hot, pw, opw);
+	else if (below && isfinite(hot))
+		say(out, CAUSE_CLOCK,
+		    "clock %.1f%% lower, kernels %.1f%% longer; drawing %.0f W against the others' "
+		    "%.0f W, under its cap, %+.1f C from the others' median (too little heat for "
+		    "the clock)",
+		    cut, slow, pw, opw, hot);
+	else if (hot >= p->min_hotter)
+		say(out, CAUSE_THERMAL,
+		    "clock %.1f%% lower, kernels %.1f%% longer; %.1f C hotter than the others' "
+		    "median at the same cap and power%s",
+		    cut, slow, hot,
+		    pv >= p->min_viol || at(ev->pviol, s) >= 50 ? ", power-limited" : "");
+	else if (pv >= p->min_viol)
+		say(out, CAUSE_POWER,
+		    "clock %.1f%% lower, kernels %.1f%% longer; power violation %.0f%% of "
+		    "readings, %.0f points above the others, not hotter",
+		    cut, slow, at(ev->pviol, s), pv);
+	else
+		say(out, CAUSE_UNKNOWN,
+		    "clock %.1f%% lower, kernels %.1f%% longer; no temperature, power, cap or "
+		    "violation readings tell heat from a power or clock limit",
+		    cut, slow);
+}
+
+void
+check_attribute(const struct check_evidence *ev, size_t s, const struct check_params *p,
+		struct check_attribution *out)
+{
+	size_t G = ev->G;
+	double span = others(ev->span_ns, G, s), ex[3], pct[3], oc, slow, cut, more, opw;
+	const double *work = ev->const_ns ? ev->const_ns : ev->compute_ns;
+	int k, best = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (s >= G || !(span > 0)) {
+		say(out, CAUSE_UNKNOWN, "no kernels to compare");
+		return;
+	}
+	oc = others(work, G, s);
+	if (!isfinite(oc) && work == ev->const_ns) {
+		work = ev->compute_ns;
+		oc = others(work, G, s);
+	}
+	ex[0] = at(work, s) - oc;
+	ex[1] = at(ev->idle_ns, s) - others(ev->idle_ns, G, s);
+	ex[2] = at(ev->comm_late_ns, s) - others(ev->comm_late_ns, G, s);
+	pct[0] = 100 * ex[0] / oc;
+	pct[1] = 100 * ex[1] / span;
+	pct[2] = 100 * ex[2] / span;
+	for (k = 1; k < 3; k++)
+		if (isfinite(pct[k]) && !(pct[k] <= pct[best]))
+			best = k;
+	out->slowdown_pct = isfinite(pct[best]) ? pct[best] : NAN;
+	if (!(pct[best] >= 100 * (p->min_gain - 1))) {
+		say(out, CAUSE_UNKNOWN,
+		    "no compute, idle or collective excess of %.1f%% (largest: %.2f%%)",
+		    100 * (p->min_gain - 1), isfinite(pct[best]) ? pct[best] : 0.0);
+		return;
+	}
+	if (best == 1) {
+		say(out, CAUSE_HOST,
+		    "idle between its kernels %.2f ms per sample longer than the others' (%.1f%% "
+		    "of the sample): kernels launched late",
+		    ex[1] / 1e6, pct[1]);
+		return;
+	}
+	if (best == 2) {
+		say(out, CAUSE_COMM,
+		    "its collectives end %.2f ms per sample after the earliest, %.2f ms (%.1f%% of "
+		    "the sample) more than the others'; compute %+.1f%%",
+		    at(ev->comm_late_ns, s) / 1e6, ex[2] / 1e6, pct[2], pct[0]);
+		return;
+	}
+	slow = pct[0];
+	more = at(ev->ncompute, s) - others(ev->ncompute, G, s);
+	if (more >= 1) {
+		say(out, CAUSE_WORKLOAD, "%.0f more compute kernels per sample, compute %.1f%% longer",
+		    more, slow);
+		return;
+	}
+	cut = 100 * (1 - at(ev->clk, s) / others(ev->clk, G, s));
+	if (!isfinite(cut)) {
+		say(out, CAUSE_UNKNOWN,
+		    "kernels %.1f%% longer, same kernel count; no clock readings under load to "
+		    "tell a slower clock from more work",
+		    slow);
+		return;
+	}
+	if (cut >= p->clock_share / 100 * slow && cut > 0) {
+		opw = others(ev->power, G, s);
+		clock_cause(ev, s, p, cut, slow, opw, out);
+		return;
+	}
+	say(out, CAUSE_WORKLOAD, "kernels %.1f%% longer at a clock %+.1f%% from the others' median",
+	    slow, -cut);
+}
+
+/* The verdict again once the straggler's cause is known (METHOD §9.1). */
+static void
+verdict_cause(struct check_result *out, int dev)
+{
+	const struct check_rule *ru = out->rule;
+	/* power-cap and clock reasons count as throttling: only a temperature spread is heat */
+	bool hot = ru[CHECK_TEMP].state == CHECK_FIRED;
+	enum check_cause c = out->attr.cause;
+
+	if (c == CAUSE_THERMAL) {
+		if (out->verdict != CHECK_IMBALANCED)
+			snprintf(out->reason, sizeof(out->reason), "straggler gpu %d, cause thermal",
+				 dev);
+		out->verdict = CHECK_IMBALANCED;
+	} else if (c == CAUSE_UNKNOWN ? out->verdict != CHECK_IMBALANCED : !hot) {
+		/* a clock spread that a power cap, a clock lock or the work explains is not heat */
+		out->verdict = CHECK_INCONCLUSIVE;
+		snprintf(out->reason, sizeof(out->reason), "straggler gpu %d, cause %s", dev,
+			 check_cause_name(c));
+	}
+	out->imbalanced = out->verdict == CHECK_IMBALANCED;
+}
+
+void
+check_eval_cause(const struct check_input *in, const struct check_evidence *ev,
+		 const struct check_params *p, struct check_result *out)
+{
+	struct check_rule *r = &out->rule[CHECK_STRAGGLER];
+	int dev;
+
+	check_eval(in, p, out);
+	if (!ev || r->state == CHECK_SKIPPED || out->persistent < 0)
+		return;
+	dev = in->device ? in->device[out->persistent] : (int)out->persistent;
+	check_attribute(ev, (size_t)out->persistent, p, &out->attr);
+	/* the straggler rule judges the straggler's own measured slowdown, not S_C(min) */
+	r->value = 1 + out->attr.slowdown_pct / 100;
+	snprintf(r->why, sizeof(r->why),
+		 "gpu %d straggler in %.1f%% of samples, %.2f%% slower (S_C(min) %.3f)", dev,
+		 out->persist_share, out->attr.slowdown_pct, in->s_c_min);
+	if (!(r->value >= p->min_gain)) {
+		r->state = CHECK_PASS;
+		memset(&out->attr, 0, sizeof(out->attr));
+		verdict(out, in);
+		return;
+	}
+	r->state = CHECK_FIRED;
+	verdict(out, in);
+	verdict_cause(out, dev);
 }
 
 void

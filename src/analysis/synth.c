@@ -151,7 +151,55 @@ apply_physics(struct synth_device *d, const struct synth_params *p)
 const char *
 synth_limit_name(enum synth_limit l)
 {
-	return l == SYNTH_LIMIT_POWER ? "power" : l == SYNTH_LIMIT_THERMAL ? "thermal" : "clock";
+	static const char *const names[] = { "clock", "thermal", "power", "locked" };
+
+	return (size_t)l < ARRAY_SIZE(names) ? names[l] : "?";
+}
+
+static const char *const fault_names[SYNTH_FAULT_NR] = { "clock", "cap", "work", "link",
+							  "host" };
+
+const char *
+synth_fault_name(enum synth_fault_kind k)
+{
+	return (size_t)k < ARRAY_SIZE(fault_names) ? fault_names[k] : "?";
+}
+
+const char *
+synth_fault_cause(enum synth_fault_kind k)
+{
+	static const char *const causes[SYNTH_FAULT_NR] = {
+		"clock-limit", "power-limit", "workload", "communication", "host",
+	};
+
+	return (size_t)k < ARRAY_SIZE(causes) ? causes[k] : "?";
+}
+
+int
+synth_fault_parse(const char *arg, struct synth_fault *f)
+{
+	const char *colon = strchr(arg, ':'), *eq;
+	char num[32];
+	size_t i, n;
+
+	if (!colon || (size_t)(colon - arg) >= sizeof(num))
+		return -1;
+	memcpy(num, arg, (size_t)(colon - arg));
+	num[colon - arg] = '\0';
+	if (parse_int(num, 0, SYNTH_MAX_GPUS - 1, &f->gpu))
+		return -1;
+	eq = strchr(colon + 1, '=');
+	if (!eq)
+		return -1;
+	n = (size_t)(eq - colon - 1);
+	for (i = 0; i < SYNTH_FAULT_NR; i++)
+		if (strlen(fault_names[i]) == n && !strncmp(fault_names[i], colon + 1, n))
+			break;
+	if (i == SYNTH_FAULT_NR || parse_double(eq + 1, &f->value) || !isfinite(f->value) ||
+	    !(f->value > 0))
+		return -1;
+	f->kind = (enum synth_fault_kind)i;
+	return 0;
 }
 
 int64_t
@@ -365,13 +413,57 @@ set_temperatures(struct synth_result *r)
 	uint64_t rs = p->seed ^ 0x5157a6e1ULL;
 	int g, i;
 
+	double jitter = p->has_jitter ? p->jitter_c : 0.4 * p->temp_spread_c;
+
 	for (g = 0; g < p->gpus; g++)
-		r->gpu[g].temp_c = r->dev.t_base_c + 0.4 * p->temp_spread_c * rnd_unit(&rs);
+		r->gpu[g].temp_c = r->dev.t_base_c + jitter * rnd_unit(&rs);
 	for (i = 0; i < p->nr_stragglers; i++) {
 		struct synth_gpu *s = &r->gpu[p->stragglers[i]];
 
 		s->temp_c = r->dev.t_base_c + p->temp_spread_c * (1 - 0.3 * i);
 		s->is_straggler = true;
+		s->cause = p->temp_spread_c > 0 ? "thermal" : NULL;
+	}
+	/* front/rear: the second half of the GPUs sits behind the first in the airflow */
+	for (g = p->gpus / 2; g < p->gpus; g++)
+		r->gpu[g].temp_c += p->slot_c;
+}
+
+/* The non-thermal causes (--fault) on their GPUs; later faults of one kind win. */
+static void
+set_faults(struct synth_result *r)
+{
+	int g, i;
+
+	for (g = 0; g < r->p.gpus; g++) {
+		r->gpu[g].work = r->gpu[g].link = 1;
+		r->gpu[g].stall = r->gpu[g].lock_mhz = 0;
+	}
+	for (i = 0; i < r->p.nr_faults; i++) {
+		const struct synth_fault *f = &r->p.faults[i];
+		struct synth_gpu *x = &r->gpu[f->gpu];
+
+		x->is_straggler = true;
+		x->cause = synth_fault_cause(f->kind);
+		switch (f->kind) {
+		case SYNTH_FAULT_CLOCK:
+			x->lock_mhz = f->value;
+			break;
+		case SYNTH_FAULT_CAP:
+			r->p.cap_w[f->gpu] = f->value;
+			break;
+		case SYNTH_FAULT_WORK:
+			x->work = 1 + f->value / 100;
+			break;
+		case SYNTH_FAULT_LINK:
+			x->link = 1 + f->value / 100;
+			break;
+		case SYNTH_FAULT_HOST:
+			x->stall = f->value / 100;
+			break;
+		case SYNTH_FAULT_NR:
+			break;
+		}
 	}
 }
 
@@ -400,6 +492,10 @@ set_clocks(struct synth_result *r)
 			x->f_mhz = fc;
 			x->limit = SYNTH_LIMIT_POWER;
 		}
+		if (x->lock_mhz > 0 && x->lock_mhz < x->f_mhz) {
+			x->f_mhz = x->lock_mhz;
+			x->limit = SYNTH_LIMIT_LOCKED;
+		}
 		x->power_w = synth_power_at(&r->dev, x->m_w_per_mhz, x->f_mhz);
 	}
 }
@@ -423,6 +519,8 @@ struct gpu_state {
 	int64_t corr, ext;
 	size_t k_alloc, r_alloc;
 	uint64_t rnd;
+	double stall_debt;	/* host stall owed to the GPU, ns */
+	size_t nr_compute;	/* compute kernels launched */
 };
 
 struct sim {
@@ -484,6 +582,30 @@ cpu_compute_launch(struct gpu_state *s, const struct synth_op *op)
 	return t;
 }
 
+/*
+ * A host-side stall: the rank's CPU pauses (garbage collection, data loading)
+ * every STALL_EVERY compute launches for the time it owes, so the kernel is
+ * launched late and the GPU idles before it.
+ */
+enum { STALL_EVERY = 8 };
+
+static void
+host_stall(struct gpu_state *s, struct synth_kernel *k, double owed_ns)
+{
+	int64_t ready;
+
+	s->stall_debt += owed_ns;
+	if (++s->nr_compute % STALL_EVERY)
+		return;
+	ready = s->compute_free + (int64_t)s->stall_debt;
+	s->stall_debt = 0;
+	if (k->start_ns >= ready)
+		return;
+	k->launch_ns = ready - SYNTH_LAUNCH_NS - LAUNCH_LAT_NS;
+	k->start_ns = ready;
+	s->cpu = max64(s->cpu, k->launch_ns + 9000);
+}
+
 static void
 sim_compute(struct sim *sm, int i)
 {
@@ -501,11 +623,15 @@ sim_compute(struct sim *sm, int i)
 		if (op->wait_op >= 0)
 			k.start_ns = max64(k.start_ns, s->op_end[op->wait_op]);
 		work = op->base_us * 1000 * r->dev.f_max_mhz / r->gpu[g].f_mhz *
-		       (1 + 0.01 * rnd_norm(&s->rnd));
+		       (1 + 0.01 * rnd_norm(&s->rnd)) * r->gpu[g].work;
+		if (r->gpu[g].stall > 0)
+			host_stall(s, &k, work * r->gpu[g].stall);
 		k.end_ns = synth_contended_end(k.start_ns, (int64_t)work, s->cs, s->ce, s->ncomm,
 					       r->dev.contention);
 		k.corr = s->corr++;
 		k.ext_id = s->grp_ext0 + op->group;
+		s->grp_hi[op->group] = max64(s->grp_hi[op->group],
+					     k.launch_ns + SYNTH_LAUNCH_NS + 2000);
 		s->compute_free = k.end_ns;
 		s->op_start[i] = k.start_ns;
 		s->op_end[i] = k.end_ns;
@@ -552,6 +678,8 @@ sim_comm(struct sim *sm, int i)
 	for (g = 0; g < r->p.gpus; g++) {
 		struct gpu_state *s = &sm->g[g];
 
+		/* a slow link: this GPU's share of the transfer takes longer */
+		end = last + (int64_t)((double)xfer_ns(r) * r->gpu[g].link);
 		k[g].end_ns = end;
 		s->comm_free = end;
 		s->cs[s->ncomm] = k[g].start_ns;
@@ -698,6 +826,35 @@ set_orders(struct synth_result *r)
 }
 
 static int
+check_faults(const struct synth_params *p, const struct synth_device *d, struct err *err)
+{
+	static const double most[SYNTH_FAULT_NR] = { 0, 0, 200, 1000, 100 };
+	int i;
+
+	for (i = 0; i < p->nr_faults; i++) {
+		const struct synth_fault *f = &p->faults[i];
+
+		if (f->gpu < 0 || f->gpu >= p->gpus)
+			return err_set(err, LITSI_EUSAGE, "--fault: GPU %d is not in 0..%d", f->gpu,
+				       p->gpus - 1);
+		if (f->kind == SYNTH_FAULT_CLOCK &&
+		    !(f->value >= d->f_min_mhz && f->value <= d->f_max_mhz))
+			return err_set(err, LITSI_EUSAGE,
+				       "--fault %d:clock=%g: the lock must be %.0f..%.0f MHz",
+				       f->gpu, f->value, d->f_min_mhz, d->f_max_mhz);
+		if (f->kind == SYNTH_FAULT_CAP && !(f->value > d->p_idle_w))
+			return err_set(err, LITSI_EUSAGE,
+				       "--fault %d:cap=%g: the cap must be above the idle power "
+				       "%.0f W", f->gpu, f->value, d->p_idle_w);
+		if (most[f->kind] > 0 && f->value > most[f->kind])
+			return err_set(err, LITSI_EUSAGE, "--fault %d:%s=%g: at most %g (percent)",
+				       f->gpu, synth_fault_name(f->kind), f->value,
+				       most[f->kind]);
+	}
+	return 0;
+}
+
+static int
 check_params(const struct synth_params *p, const struct synth_device *d, struct err *err)
 {
 	int i, j;
@@ -724,6 +881,15 @@ check_params(const struct synth_params *p, const struct synth_device *d, struct 
 				return err_set(err, LITSI_EUSAGE, "straggler GPU %d given twice",
 					       p->stragglers[i]);
 	}
+	if (check_faults(p, d, err))
+		return err->status;
+	if (!(p->tick_ms == 0 || p->tick_ms == 1000 || p->tick_ms == 100))
+		return err_set(err, LITSI_EUSAGE, "--tick must be 1000 or 100 (ms)");
+	if (!(p->jitter_c >= 0 && p->jitter_c <= 40 && p->noise >= 0 && p->drift_c >= -20 && p->drift_c <= 20 && p->slot_c >= 0 &&
+	      p->slot_c <= 20 && p->noise <= 10))
+		return err_set(err, LITSI_EUSAGE,
+			       "--jitter must be 0..40, --drift -20..20, --slot 0..20 (degrees C) "
+			       "and --noise 0..10");
 	if (p->power_cap_w != 0 && !(p->power_cap_w > d->p_idle_w))
 		return err_set(err, LITSI_EUSAGE,
 			       "power cap %.0f W is not above the idle power %.0f W",
@@ -763,36 +929,78 @@ simulate(struct synth_result *r)
 }
 
 /*
- * Telemetry: 1 s ticks from 2 s before the load period to 2 s after it. Idle
- * ticks show the idle clock and P_idle; busy ticks the steady state plus
- * small seeded noise.
+ * NVML clock event reasons of a busy reading: the binding limit's reason
+ * (SW power cap 0x4, SW thermal slowdown 0x20, applications clocks 0x2),
+ * held for about 90% of the readings of a power- or thermal-limited GPU (the
+ * controller lets go now and then); GPU idle 0x1 when idle.
+ */
+static unsigned
+reasons(const struct synth_gpu *u, bool busy, uint64_t *rs)
+{
+	if (!busy)
+		return 0x1;
+	switch (u->limit) {
+	case SYNTH_LIMIT_POWER:
+		return rnd_unit(rs) < 0.9 ? 0x4 : 0;
+	case SYNTH_LIMIT_THERMAL:
+		return rnd_unit(rs) < 0.9 ? 0x20 : 0;
+	case SYNTH_LIMIT_LOCKED:
+		return 0x2;
+	case SYNTH_LIMIT_CLOCK:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * Telemetry: --tick ticks from 2 s before the load period to 2 s after it.
+ * Idle ticks show the idle clock and P_idle; busy ticks the steady state plus
+ * seeded noise (--noise; at 100 ms ticks power and clock swing three times as
+ * much), the ambient drift (--drift: every GPU warms together over the run,
+ * and a power-limited GPU loses the clock the extra leakage costs) and the
+ * idle share of a host-stalled GPU in its activity.
  */
 static void
 make_telemetry(struct synth_result *r)
 {
-	int64_t t0 = r->run_start_ns / 1000000000 - 2, t1 = r->run_end_ns / 1000000000 + 2, t;
+	int64_t tick = (r->p.tick_ms ? r->p.tick_ms : 1000) * 1000000LL;
+	int64_t t0 = (r->run_start_ns / 1000000000 - 2) * 1000000000,
+		t1 = (r->run_end_ns / 1000000000 + 2) * 1000000000, t;
+	double nz = r->p.has_noise ? r->p.noise : 1, fast = tick < 1000000000 ? 3 : 1;
 	uint64_t rs = r->p.seed ^ 0x7e1e3e7aULL;
 	size_t n = 0;
 	int g;
 
-	r->nr_tele = (size_t)(t1 - t0 + 1) * (size_t)r->p.gpus;
+	r->nr_tele = (size_t)((t1 - t0) / tick + 1) * (size_t)r->p.gpus;
 	r->tele = xcalloc(r->nr_tele, sizeof(*r->tele));
-	for (t = t0; t <= t1; t++) {
+	for (t = t0; t <= t1; t += tick) {
+		double frac = (double)(t - r->run_start_ns) /
+			      (double)(r->run_end_ns - r->run_start_ns);
+
+		frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
 		for (g = 0; g < r->p.gpus; g++) {
 			struct synth_tele *x = &r->tele[n++];
 			const struct synth_gpu *u = &r->gpu[g];
+			double warm = r->p.drift_c * frac;
 
-			x->t_ns = t * 1000000000;
+			x->t_ns = t;
 			x->gpu = g;
 			x->busy = x->t_ns >= r->run_start_ns && x->t_ns <= r->run_end_ns;
-			x->temp_c = (x->busy ? u->temp_c : u->temp_c - 22) + 0.6 * rnd_norm(&rs);
-			x->mem_temp_c = x->temp_c - 11 + 0.3 * rnd_norm(&rs);
-			x->clk_mhz = x->busy ? u->f_mhz + 4 * rnd_norm(&rs) : r->dev.idle_clk_mhz;
+			x->temp_c = (x->busy ? u->temp_c : u->temp_c - 22) + warm +
+				    0.6 * nz * rnd_norm(&rs);
+			x->mem_temp_c = x->temp_c - 11 + 0.3 * nz * rnd_norm(&rs);
+			x->clk_mhz = x->busy ? u->f_mhz + 4 * nz * fast * rnd_norm(&rs)
+					     : r->dev.idle_clk_mhz;
+			if (x->busy && u->limit == SYNTH_LIMIT_POWER && warm != 0)
+				x->clk_mhz /= 1 + r->dev.beta_per_c * warm;
 			if (x->clk_mhz > r->dev.f_max_mhz)
 				x->clk_mhz = r->dev.f_max_mhz;
-			x->power_w = (x->busy ? u->power_w : r->dev.p_idle_w) + 3 * rnd_norm(&rs);
-			x->activity_pct = x->busy ? 97 + 3 * rnd_unit(&rs) : 0;
+			x->power_w = (x->busy ? u->power_w : r->dev.p_idle_w) +
+				     3 * nz * fast * rnd_norm(&rs);
+			x->activity_pct = x->busy ? (97 + 3 * rnd_unit(&rs)) * (1 - u->stall) : 0;
 			x->umc_pct = x->busy ? 38 + 6 * rnd_unit(&rs) : 0;
+			if (r->p.reasons)
+				x->reasons = reasons(u, x->busy, &rs);
 		}
 	}
 }
@@ -815,6 +1023,7 @@ synth_run(const struct synth_params *p, struct synth_result *out, struct err *er
 	out->layer_nelems = 4LL * 4096 * 4096 + 3LL * 4096 * 14336;
 	build_ops(out);
 	set_temperatures(out);
+	set_faults(out);
 	set_clocks(out);
 	simulate(out);
 	set_orders(out);

@@ -14,12 +14,14 @@ static const char usage_str[] =
 	"usage: litsi check [--node name] [--max-temp-spread x] [--max-freq-spread x]\n"
 	"                   [--min-gain x] [--max-throttle pct] [--persist pct] [--epsilon pct]\n"
 	"                   [--min-temp-diff C] [--min-samples n] [--load-activity pct]\n"
-	"                   [--load-power W] [--min-readings n] [--allow-inconclusive]\n"
+	"                   [--load-power W] [--min-readings n] [--clock-share pct]\n"
+	"                   [--min-hotter C] [--min-viol pct] [--allow-inconclusive]\n"
 	"                   [--idle-power W] [--max-imbalanced n] [--run name|all]\n"
 	"                   [--format table|json|junit]\n";
 
 static const struct option longopts[] = {
 	{ "allow-inconclusive", no_argument, NULL, 'A' },
+	{ "clock-share", required_argument, NULL, 'c' },
 	SHARED_OPT("epsilon", SO_EPSILON),
 	{ "format", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
@@ -32,9 +34,11 @@ static const struct option longopts[] = {
 	{ "max-temp-spread", required_argument, NULL, 't' },
 	{ "max-throttle", required_argument, NULL, 'T' },
 	{ "min-gain", required_argument, NULL, 'g' },
+	{ "min-hotter", required_argument, NULL, 'H' },
 	SHARED_OPT("min-readings", SO_MIN_READINGS),
 	{ "min-samples", required_argument, NULL, 'S' },
 	{ "min-temp-diff", required_argument, NULL, 'D' },
+	{ "min-viol", required_argument, NULL, 'V' },
 	SHARED_OPT("node", SO_NODE),
 	SHARED_OPT("persist", SO_PERSIST),
 	SHARED_OPT("run", SO_RUN),
@@ -79,6 +83,18 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 			break;
 		case 'D':
 			if (dbl_opt("--min-temp-diff", optarg, 0, 1000, &o->p.min_temp_diff))
+				return EXIT_USAGE;
+			break;
+		case 'c':
+			if (dbl_opt("--clock-share", optarg, 0, 1000, &o->p.clock_share))
+				return EXIT_USAGE;
+			break;
+		case 'H':
+			if (dbl_opt("--min-hotter", optarg, 0, 1000, &o->p.min_hotter))
+				return EXIT_USAGE;
+			break;
+		case 'V':
+			if (dbl_opt("--min-viol", optarg, 0, 100, &o->p.min_viol))
 				return EXIT_USAGE;
 			break;
 		case 'S': {
@@ -175,6 +191,8 @@ check_render_text(FILE *out, const char *node, const struct res_verdict *v, size
 		out_printf(out, "  straggler: not judged: %s\n", r->rule[CHECK_STRAGGLER].why);
 	else
 		fprintf(out, "  straggler: none persistent\n");
+	if (r->attr.cause != CAUSE_NONE)
+		fprintf(out, "  cause: %s: %s\n", check_cause_name(r->attr.cause), r->attr.evidence);
 	for (k = 0; k < CHECK_NRULES; k++) {
 		const struct check_rule *ru = &r->rule[k];
 
@@ -262,6 +280,13 @@ check_render_rules(struct fmt *f, const char *node, const struct res_verdict *v)
 	}
 }
 
+void
+check_render_cause(struct fmt *f, const struct check_result *r)
+{
+	fmt_str(f, r->attr.cause != CAUSE_NONE ? check_cause_name(r->attr.cause) : NULL);
+	fmt_str(f, r->attr.cause != CAUSE_NONE ? r->attr.evidence : NULL);
+}
+
 static void
 print_json(FILE *out, const struct verdict *v, size_t nn)
 {
@@ -269,7 +294,8 @@ print_json(FILE *out, const struct verdict *v, size_t nn)
 		{ "node", FT_STR, 0 },	    { "imbalanced", FT_BOOL, 0 },
 		{ "straggler", FT_INT, 0 }, { "straggler_share_pct", FT_DBL, 1 },
 		{ "samples", FT_INT, 0 },   { "verdict", FT_STR, 0 },
-		{ "reason", FT_STR, 0 },
+		{ "reason", FT_STR, 0 },    { "cause", FT_STR, 0 },
+		{ "evidence", FT_STR, 0 },
 	};
 	static const struct fmt_col cap_cols[] = {
 		{ "node", FT_STR, 0 }, { "gpu", FT_INT, 0 }, { "cap_w", FT_INT, 0 },
@@ -286,6 +312,7 @@ print_json(FILE *out, const struct verdict *v, size_t nn)
 		fmt_int(f, (int64_t)v[i].j.strag.samples);
 		fmt_str(f, check_verdict_name(v[i].j.v.r.verdict));
 		fmt_str(f, v[i].j.v.r.reason);
+		check_render_cause(f, &v[i].j.v.r);
 		fmt_end_row(f);
 	}
 	fmt_end(f);
@@ -350,8 +377,16 @@ print_junit(FILE *out, const struct verdict *v, size_t nn, bool allow_inc)
 		xml_text(out, v[i].j.label);
 		fprintf(out, "\" tests=\"%d\" failures=\"%zu\" skipped=\"%zu\">\n",
 			CHECK_NRULES + 1, f[i], s[i]);
-		out_printf(out, "    <properties><property name=\"verdict\" value=\"%s\"/>"
-			     "</properties>\n", check_verdict_name(r->verdict));
+		out_printf(out, "    <properties><property name=\"verdict\" value=\"%s\"/>",
+			   check_verdict_name(r->verdict));
+		if (r->attr.cause != CAUSE_NONE) {
+			out_printf(out, "<property name=\"cause\" value=\"%s\"/>"
+					"<property name=\"evidence\" value=\"",
+				   check_cause_name(r->attr.cause));
+			xml_text(out, r->attr.evidence);
+			fputs("\"/>", out);
+		}
+		fputs("</properties>\n", out);
 		for (k = 0; k < CHECK_NRULES; k++) {
 			const struct check_rule *ru = &r->rule[k];
 

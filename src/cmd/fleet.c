@@ -66,8 +66,10 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
 	struct res_opts ro;
 	struct check_params cp;
 	struct res_judgement j;
+	struct res_model m;
 	int rc;
 
+	memset(&m, 0, sizeof(m));
 	row->start_ns = INT64_MIN;
 	row->verdict = FLEET_INCONCLUSIVE;
 	row->straggler = -1;
@@ -75,9 +77,10 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
 	res_opts_default(&ro);
 	check_params_default(&cp);
 	/* The fleet shows no caps: the verdict without the closed-loop model. */
-	rc = res_judge(ctx->st, node, run, &ro, &cp, 0, &j, NULL, &ctx->err);
+	rc = res_judge(ctx->st, node, run, &ro, &cp, 0, &j, &m, &ctx->err);
 	if (rc) {
 		res_judgement_release(&j);
+		res_model_release(&m);
 		return rc;
 	}
 	row->start_ns = j.start_ns;
@@ -88,9 +91,13 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
 		row->straggler = j.v.straggler;
 		row->temp_spread = rule_value(&j.v.r, CHECK_TEMP);
 		row->freq_spread = rule_value(&j.v.r, CHECK_FREQ);
-		row->speedup = rule_value(&j.v.r, CHECK_STRAGGLER);
+		/* S_C(min): the straggler rule's value is the straggler's measured slowdown */
+		row->speedup = j.v.r.rule[CHECK_STRAGGLER].state == CHECK_SKIPPED || !m.perf.nC
+				       ? NAN
+				       : m.perf.S_C[MODEL_MIN];
 	}
 	res_judgement_release(&j);
+	res_model_release(&m);
 	return 0;
 }
 

@@ -599,6 +599,7 @@ static const struct fmt_col node_cols[] = {
 	{ "freq_spread", FT_DBL, 4 },	    { "spearman_temp_lead", FT_DBL, 4 },
 	{ "telemetry_aligned", FT_BOOL, 0 }, { "S_C_min", FT_DBL, 4 },
 	{ "verdict", FT_STR, 0 },	    { "reason", FT_STR, 0 },
+	{ "cause", FT_STR, 0 },		    { "evidence", FT_STR, 0 },
 };
 static const struct fmt_col model_cols[] = {
 	{ "node", FT_STR, 0 },	     { "scenario", FT_STR, 0 },	  { "align", FT_STR, 0 },
@@ -641,6 +642,7 @@ json_nodes(struct litsi_ctx *ctx, struct fmt *f, const struct node_report *r, si
 		fmt_dbl(f, r[i].n.perf.nC ? r[i].n.perf.S_C[MODEL_MIN] : NAN);
 		fmt_str(f, check_verdict_name(r[i].v.r.verdict));
 		fmt_str(f, r[i].v.r.reason);
+		check_render_cause(f, &r[i].v.r);
 		fmt_end_row(f);
 	}
 	fmt_end(f);

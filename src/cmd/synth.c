@@ -20,10 +20,19 @@ static const char usage_str[] =
 	"                   [--format pytorch|rocprofv3|rocprof|all]\n"
 	"                   [--telemetry amd-smi|nvidia-smi|none] [--gzip]\n"
 	"                   [--power-cap w] [--caps file] [--physics key=value[,...]]\n"
-	"                   -o dir\n";
+	"                   [--fault gpu:clock|cap|work|link|host=value ...]\n"
+	"                   [--jitter c] [--drift c] [--slot c] [--tick 1000|100]\n"
+	"                   [--noise x] [--reasons] -o dir\n";
 
 static const struct option longopts[] = {
 	{ "caps", required_argument, NULL, 'c' },
+	{ "drift", required_argument, NULL, 'D' },
+	{ "fault", required_argument, NULL, 'F' },
+	{ "jitter", required_argument, NULL, 'J' },
+	{ "noise", required_argument, NULL, 'N' },
+	{ "reasons", no_argument, NULL, 'R' },
+	{ "slot", required_argument, NULL, 'O' },
+	{ "tick", required_argument, NULL, 'K' },
 	{ "format", required_argument, NULL, 'f' },
 	{ "gpus", required_argument, NULL, 'g' },
 	{ "gzip", no_argument, NULL, 'z' },
@@ -432,6 +441,39 @@ parse_value(int opt, const char *arg, struct synth_opts *so)
 	case 'c':
 		so->caps_path = arg;
 		return 0;
+	case 'D':
+		return parse_double(arg, &so->p.drift_c) || !(so->p.drift_c >= -20) ||
+				       so->p.drift_c > 20
+			       ? bad("--drift (-20..20 degrees C)", arg)
+			       : 0;
+	case 'F':
+		if (so->p.nr_faults == SYNTH_MAX_FAULTS)
+			return bad("--fault (too many)", arg);
+		if (synth_fault_parse(arg, &so->p.faults[so->p.nr_faults]))
+			return bad("--fault (expected GPU:clock|cap|work|link|host=VALUE)", arg);
+		so->p.nr_faults++;
+		return 0;
+	case 'J':
+		so->p.has_jitter = true;
+		return parse_double(arg, &so->p.jitter_c) || !(so->p.jitter_c >= 0) ||
+				       so->p.jitter_c > 40
+			       ? bad("--jitter (0..40 degrees C)", arg)
+			       : 0;
+	case 'K':
+		return parse_int(arg, 100, 1000, &so->p.tick_ms) ||
+				       (so->p.tick_ms != 100 && so->p.tick_ms != 1000)
+			       ? bad("--tick (1000 or 100 ms)", arg)
+			       : 0;
+	case 'N':
+		so->p.has_noise = true;
+		return parse_double(arg, &so->p.noise) || !(so->p.noise >= 0) || so->p.noise > 10
+			       ? bad("--noise (0..10)", arg)
+			       : 0;
+	case 'O':
+		return parse_double(arg, &so->p.slot_c) || !(so->p.slot_c >= 0) ||
+				       so->p.slot_c > 20
+			       ? bad("--slot (0..20 degrees C)", arg)
+			       : 0;
 	case 'f':
 		if (parse_choice(arg, fmts, fvals, &v))
 			return bad("--format (expected pytorch, rocprofv3, rocprof or all)", arg);
@@ -507,8 +549,8 @@ parse_args(int argc, char **argv, struct synth_opts *so, struct litsi_ctx *ctx)
 			return cmd_help(ctx, usage_str) - 100;
 		if (opt == 'L')
 			return cmd_list_opts(ctx, longopts) - 100;
-		if (opt == 'z') {
-			so->gzip = true;
+		if (opt == 'z' || opt == 'R') {
+			*(opt == 'z' ? &so->gzip : &so->p.reasons) = true;
 			continue;
 		}
 		rc = parse_value(opt, optarg, so);
@@ -526,6 +568,10 @@ parse_args(int argc, char **argv, struct synth_opts *so, struct litsi_ctx *ctx)
 		return cmd_usage_error("synth", usage_str,
 				       "rocprof formats need an AMD node; nvidia-smi telemetry "
 				       "makes an NVIDIA node");
+	if (so->telemetry != ST_NVSMI && (so->p.reasons || so->p.tick_ms == 100))
+		return cmd_usage_error("synth", usage_str,
+				       "--reasons and --tick 100 need --telemetry nvidia-smi (amd-smi "
+				       "logs whole seconds and its metric log has no reasons)");
 	return 0;
 }
 

@@ -537,7 +537,8 @@ synth_write_nvsmi(const struct synth_result *r, const struct synth_out *o, struc
 	wf(&w, "timestamp, index, power.draw [W], temperature.gpu, clocks.current.sm [MHz], "
 	       "clocks.current.memory [MHz], utilization.gpu [%%], utilization.memory [%%], "
 	       "power.limit [W], clocks.max.sm [MHz], power.min_limit [W], power.max_limit [W], "
-	       "power.default_limit [W]\n");
+	       "power.default_limit [W]%s\n",
+	   r->p.reasons ? ", clocks_event_reasons.active" : "");
 	for (i = 0; i < r->nr_tele; i++) {
 		const struct synth_tele *x = &r->tele[i];
 		int64_t ms = x->t_ns / 1000000 + 183 + 4 * x->gpu;
@@ -546,12 +547,15 @@ synth_write_nvsmi(const struct synth_result *r, const struct synth_out *o, struc
 
 		gmtime_r(&sec, &tm);
 		wf(&w, "%04d/%02d/%02d %02d:%02d:%02d.%03d, %d, %.2f W, %d, %d MHz, %d MHz, %d %%, "
-		       "%d %%, %.2f W, %d MHz, %.2f W, %.2f W, %.2f W\n", tm.tm_year + 1900,
+		       "%d %%, %.2f W, %d MHz, %.2f W, %.2f W, %.2f W", tm.tm_year + 1900,
 		   tm.tm_mon + 1, tm.tm_mday,
 		   tm.tm_hour, tm.tm_min, tm.tm_sec, (int)(ms % 1000), x->gpu, x->power_w,
 		   (int)lround(x->temp_c), (int)lround(x->clk_mhz), (int)r->dev.mem_clk_mhz,
 		   (int)lround(x->activity_pct), (int)lround(x->umc_pct), r->gpu[x->gpu].cap_w,
 		   (int)r->dev.f_max_mhz, r->dev.min_limit_w, r->dev.cap_w, r->dev.cap_w);
+		if (r->p.reasons)
+			wf(&w, ", 0x%016x", x->reasons);
+		wf(&w, "\n");
 	}
 	return wdone(&w);
 }
@@ -596,11 +600,36 @@ truth_gpus(struct wbuf *w, const struct synth_result *r)
 		wf(w, "    {\"gpu\": %d, \"rank\": %d, \"straggler\": %s, \"temp_c\": %.2f, "
 		      "\"dvfs_clk_mhz\": %.1f, \"gfx_clk_mhz\": %.1f, \"power_w\": %.1f, "
 		      "\"m_w_per_mhz\": %.5f, \"cap_w\": %.0f, \"limit\": \"%s\", "
-		      "\"lead_sum_ms\": %.3f}%s\n", g, g, x->is_straggler ? "true" : "false",
-		   x->temp_c, x->dvfs_mhz, x->f_mhz, x->power_w, x->m_w_per_mhz, x->cap_w,
-		   synth_limit_name(x->limit), x->lead_ns / 1e6, g + 1 < r->p.gpus ? "," : "");
+		      "\"lead_sum_ms\": %.3f, \"cause\": ", g, g,
+		   x->is_straggler ? "true" : "false", x->temp_c, x->dvfs_mhz, x->f_mhz, x->power_w,
+		   x->m_w_per_mhz, x->cap_w, synth_limit_name(x->limit), x->lead_ns / 1e6);
+		if (x->cause)
+			wf(w, "\"%s\"", x->cause);
+		else
+			wf(w, "null");
+		wf(w, ", \"work\": %.4f, \"link\": %.4f, \"stall\": %.4f, \"lock_mhz\": %.0f}%s\n",
+		   x->work, x->link, x->stall, x->lock_mhz, g + 1 < r->p.gpus ? "," : "");
 	}
 	wf(w, "  ],\n");
+}
+
+/* The non-thermal causes and the healthy effects the model was given. */
+static void
+truth_faults(struct wbuf *w, const struct synth_result *r)
+{
+	const struct synth_params *p = &r->p;
+	int i;
+
+	wf(w, "  \"faults\": [");
+	for (i = 0; i < p->nr_faults; i++)
+		wf(w, "%s{\"gpu\": %d, \"kind\": \"%s\", \"value\": %g, \"cause\": \"%s\"}",
+		   i ? ", " : "", p->faults[i].gpu, synth_fault_name(p->faults[i].kind),
+		   p->faults[i].value, synth_fault_cause(p->faults[i].kind));
+	wf(w, "],\n  \"jitter_c\": %.2f,\n  \"drift_c\": %.2f,\n  \"slot_c\": %.2f,\n"
+	      "  \"tick_ms\": %d,\n  \"noise\": %.2f,\n  \"reasons\": %s,\n",
+	   p->has_jitter ? p->jitter_c : 0.4 * p->temp_spread_c, p->drift_c, p->slot_c,
+	   p->tick_ms ? p->tick_ms : 1000, p->has_noise ? p->noise : 1,
+	   p->reasons ? "true" : "false");
 }
 
 int
@@ -628,6 +657,7 @@ synth_write_truth(const struct synth_result *r, const char *cmdline, const struc
 	   d->t_base_c, d->t_thr_c, d->k_mhz_per_c, d->f_max_mhz, d->f_min_mhz, d->p_idle_w,
 	   r->p.power_cap_w > 0 ? r->p.power_cap_w : d->cap_w, d->m0_w_per_mhz, d->beta_per_c,
 	   d->contention, curve);
+	truth_faults(&w, r);
 	wf(&w, "  \"load_start_ns\": %lld,\n  \"load_end_ns\": %lld,\n  \"boot_ns\": %lld,\n",
 	   (long long)r->run_start_ns, (long long)r->run_end_ns, (long long)r->boot_ns);
 	truth_gpus(&w, r);

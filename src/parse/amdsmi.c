@@ -20,6 +20,7 @@ enum col_kind {
 	COL_VALUE,	/* a reading under ->metric */
 	COL_XCD,	/* gfx_<n>_clk: one XCD's clock, also averaged into gfx_clk_mhz */
 	COL_VIOL,	/* pviol/tviol: kept, and their max is throttle_pct */
+	COL_TVIOL,	/* another thermal violation: kept, and into thermal_viol_pct */
 };
 
 struct amd_col {
@@ -43,6 +44,9 @@ static const struct name_map common_map[] = {
 	{ "total_energy_consumption", METRIC_ENERGY, "J", COL_VALUE },
 	{ "pviol", "pviol", "%", COL_VIOL },
 	{ "tviol", "tviol", "%", COL_VIOL },
+	{ "phot_tviol", "phot_tviol", "%", COL_TVIOL },
+	{ "vr_tviol", "vr_tviol", "%", COL_TVIOL },
+	{ "hbm_tviol", "hbm_tviol", "%", COL_TVIOL },
 };
 
 /* amd-smi metric: leaf names of the flattened metric dictionaries. */
@@ -156,8 +160,11 @@ put_cell(struct telem_row *row, const struct amd_col *c, const char *cell, const
 	if (c->kind == COL_XCD) {
 		row->nr_xcd++;
 		row->xcd_sum += v;
-	} else if (c->kind == COL_VIOL && v > row->viol_max) {
-		row->viol_max = v;
+	} else if (c->kind == COL_VIOL || c->kind == COL_TVIOL) {
+		/* pviol is the power class; every *tviol the thermal one */
+		telem_viol(row, strcasecmp(c->metric, "pviol") != 0, v);
+		if (c->kind == COL_VIOL && v > row->viol_max)
+			row->viol_max = v;
 	}
 	if (c->mapped || !unit || !*unit)
 		unit = c->unit;

@@ -15,7 +15,9 @@
 #include "telem.h"
 
 enum col_kind {
-	COL_SKIP, COL_TIME, COL_GPU, COL_INDEX, COL_BUS, COL_UUID, COL_NAME, COL_VALUE, COL_REASONS
+	COL_SKIP, COL_TIME, COL_GPU, COL_INDEX, COL_BUS, COL_UUID, COL_NAME, COL_VALUE, COL_REASONS,
+	COL_THERMAL,	/* one thermal reason, Active / Not Active */
+	COL_POWER,	/* one power reason, Active / Not Active */
 };
 
 struct nv_map {
@@ -56,6 +58,14 @@ static const struct nv_map nv_map[] = {
 	{ "clocks_event_reasons.active", NULL, NULL, COL_REASONS },
 	{ "clocks_throttle_reasons", NULL, NULL, COL_REASONS },
 	{ "clocks_event_reasons", NULL, NULL, COL_REASONS },
+	{ "clocks_throttle_reasons.sw_thermal_slowdown", NULL, NULL, COL_THERMAL },
+	{ "clocks_event_reasons.sw_thermal_slowdown", NULL, NULL, COL_THERMAL },
+	{ "clocks_throttle_reasons.hw_thermal_slowdown", NULL, NULL, COL_THERMAL },
+	{ "clocks_event_reasons.hw_thermal_slowdown", NULL, NULL, COL_THERMAL },
+	{ "clocks_throttle_reasons.sw_power_cap", NULL, NULL, COL_POWER },
+	{ "clocks_event_reasons.sw_power_cap", NULL, NULL, COL_POWER },
+	{ "clocks_throttle_reasons.hw_power_brake_slowdown", NULL, NULL, COL_POWER },
+	{ "clocks_event_reasons.hw_power_brake_slowdown", NULL, NULL, COL_POWER },
 };
 
 struct nv_col {
@@ -274,6 +284,18 @@ put_reasons(struct telem_row *row, const char *cell, struct err *err)
 	return telem_put_reasons(row, (double)mask, err);
 }
 
+/* One reason column: "Active" holds it for the reading, "Not Active" does not. */
+static void
+put_reason(struct telem_row *row, bool thermal, const char *cell)
+{
+	while (*cell == ' ')
+		cell++;
+	if (!strcasecmp(cell, "Active"))
+		telem_viol(row, thermal, 100);
+	else if (!strcasecmp(cell, "Not Active"))
+		telem_viol(row, thermal, 0);
+}
+
 static int
 csv_row(struct nv_csv *a, const struct parse_opts *o, struct telem_row *row,
 	struct telem_gpus *gpus, struct err *err)
@@ -305,6 +327,8 @@ csv_row(struct nv_csv *a, const struct parse_opts *o, struct telem_row *row,
 
 		if (col->kind == COL_REASONS && put_reasons(row, csv_get(c, (int)i), err))
 			return err->status;
+		if (col->kind == COL_THERMAL || col->kind == COL_POWER)
+			put_reason(row, col->kind == COL_THERMAL, csv_get(c, (int)i));
 		if (col->kind != COL_VALUE || telem_number(csv_get(c, (int)i), &v))
 			continue;
 		if (telem_put(row, col->metric, col->unit, v, err))

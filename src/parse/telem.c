@@ -119,7 +119,7 @@ static const char *const canonical[] = {
 	METRIC_TEMP_HOTSPOT, METRIC_TEMP_EDGE, METRIC_TEMP_MEM, METRIC_POWER,
 	METRIC_GFX_CLK, METRIC_MEM_CLK, METRIC_GFX_ACT, METRIC_MEM_ACT,
 	METRIC_ENERGY, METRIC_THROTTLE, METRIC_POWER_CAP, METRIC_POWER_MIN, METRIC_POWER_MAX,
-	METRIC_POWER_DEFAULT,
+	METRIC_POWER_DEFAULT, METRIC_THR_THERMAL, METRIC_THR_POWER,
 };
 
 void
@@ -131,6 +131,16 @@ telem_row_start(struct telem_row *r, int device, int64_t t_ns)
 	r->nr_xcd = 0;
 	r->xcd_sum = 0;
 	r->viol_max = -1;
+	r->viol_thermal = r->viol_power = -1;
+}
+
+void
+telem_viol(struct telem_row *r, bool thermal, double pct)
+{
+	double *m = thermal ? &r->viol_thermal : &r->viol_power;
+
+	if (pct > *m)
+		*m = pct;
 }
 
 int
@@ -161,10 +171,14 @@ telem_put(struct telem_row *r, const char *metric, const char *unit, double v,
 int
 telem_put_reasons(struct telem_row *r, double mask, struct err *err)
 {
-	enum { THROTTLE_MASK = 0x4 | 0x8 | 0x20 | 0x40 | 0x80 };
+	enum { THROTTLE_MASK = 0x4 | 0x8 | 0x20 | 0x40 | 0x80, THERMAL_MASK = 0x20 | 0x40,
+	       POWER_MASK = 0x4 | 0x80 };
 	uint64_t bits = mask >= 0 && mask < 18446744073709551616.0 ? (uint64_t)mask : 0;
 
 	if (telem_put(r, "clocks_event_reasons", "", mask, err))
+		return err->status;
+	if (telem_put(r, METRIC_THR_THERMAL, "%", bits & THERMAL_MASK ? 100 : 0, err) ||
+	    telem_put(r, METRIC_THR_POWER, "%", bits & POWER_MASK ? 100 : 0, err))
 		return err->status;
 	return telem_put(r, METRIC_THROTTLE, "%", bits & THROTTLE_MASK ? 100 : 0, err);
 }
@@ -175,6 +189,11 @@ telem_row_end(struct telem_row *r, struct err *err)
 	if (r->nr_xcd && telem_put(r, METRIC_GFX_CLK, "MHz", r->xcd_sum / r->nr_xcd, err))
 		return err->status;
 	if (r->viol_max >= 0 && telem_put(r, METRIC_THROTTLE, "%", r->viol_max, err))
+		return err->status;
+	if (r->viol_thermal >= 0 &&
+	    telem_put(r, METRIC_THR_THERMAL, "%", r->viol_thermal, err))
+		return err->status;
+	if (r->viol_power >= 0 && telem_put(r, METRIC_THR_POWER, "%", r->viol_power, err))
 		return err->status;
 	return 0;
 }

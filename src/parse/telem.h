@@ -7,6 +7,7 @@
 #ifndef LITSI_TELEM_H
 #define LITSI_TELEM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,6 +42,8 @@ struct telem_row {
 	int nr_xcd;		/* gfx_<n>_clk readings seen, for the mean */
 	double xcd_sum;
 	double viol_max;	/* max of pviol/tviol; < 0 when none seen */
+	double viol_thermal;	/* max of the thermal violations/reasons; < 0: none */
+	double viol_power;	/* max of the power violations/reasons; < 0: none */
 	int64_t nr_sent;	/* readings sent (whole parse; not reset per row) */
 };
 
@@ -56,10 +59,17 @@ int telem_put(struct telem_row *r, const char *metric, const char *unit, double 
  * telem_put_reasons() - an NVML clock event reasons bitmask @mask (a reading,
  * so a double): kept as clocks_event_reasons, and throttle_pct 100 when a
  * power or thermal reason is set (SW power cap 0x4, HW slowdown 0x8, SW
- * thermal 0x20, HW thermal 0x40, HW power brake 0x80), else 0.
+ * thermal 0x20, HW thermal 0x40, HW power brake 0x80), else 0; also
+ * thermal_viol_pct (0x20, 0x40) and power_viol_pct (0x4, 0x80), 100 or 0.
  */
 int telem_put_reasons(struct telem_row *r, double mask, struct err *err);
-/* telem_row_end() - send the derived readings (XCD mean clock, throttle). */
+/*
+ * telem_viol() - one violation residency (percent) of class @thermal (else
+ * power), kept for the row's thermal_viol_pct / power_viol_pct: the row's
+ * largest of each class is sent by telem_row_end().
+ */
+void telem_viol(struct telem_row *r, bool thermal, double pct);
+/* telem_row_end() - send the derived readings (XCD mean clock, throttle, violations). */
 int telem_row_end(struct telem_row *r, struct err *err);
 
 /* ---- GPUs already announced to the sink ---- */

@@ -90,6 +90,7 @@ add_sample(struct res_model *n, const struct res_opts *o, bool want_sync, size_t
 	grow(n, i + 1, alloc);
 	n->m[i] = ls.m;
 	model_acc_add(&n->acc, &ls.m, ls.is_const);
+	res_profile_add_const(&n->prof, &ls.m, ls.is_const);
 	memcpy(n->L + i * G, ls.L, G * sizeof(*ls.L));
 	if (ls.straggler != SIZE_MAX)
 		n->strag[ls.straggler]++;
@@ -238,15 +239,18 @@ model_load(struct store *st, const struct node_row *node, const struct res_opts 
 	n->strag = xcalloc(n->nd.G + 1, sizeof(*n->strag));
 	n->overlap_pct = xcalloc(n->nd.G + 1, sizeof(*n->overlap_pct));
 	model_acc_init(&n->acc, n->nd.G);
+	res_profile_init(&n->prof, n->nd.G);
 	for (s = 0; s < n->nd.nsteps; s++) {
 		if ((rc = res_load_sample(&n->nd, n->nd.steps[s], err)))
 			return rc;
 		add_overlap(n, n->overlap_pct);
+		res_profile_add(&n->prof, &n->nd);
 		add_sample(n, o, want_sync, &alloc);
 	}
 	for (s = 0; s < n->nd.G; s++)
 		n->overlap_pct[s] = n->nd.nsteps ? n->overlap_pct[s] / (double)n->nd.nsteps : NAN;
 	finish_leads(n, o);
+	res_profile_finish(&n->prof);
 	if ((rc = res_telemetry_load(&n->nd, o, &n->tel, err)) ||
 	    (rc = load_base_power(n, o, err)) || (rc = load_idle_power(n, o, err)) ||
 	    (rc = res_limits_load(n, o, err)))
@@ -272,6 +276,7 @@ res_model_release(struct res_model *n)
 	free(n->mean_lead);
 	free(n->strag);
 	free(n->overlap_pct);
+	res_profile_release(&n->prof);
 	model_acc_release(&n->acc);
 	res_limits_release(n);
 	res_telemetry_release(&n->tel);

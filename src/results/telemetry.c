@@ -19,6 +19,7 @@
 
 static const char *const metric_names[RES_NMETRICS] = {
 	METRIC_TEMP_HOTSPOT, METRIC_TEMP_MEM, METRIC_GFX_CLK, METRIC_POWER, METRIC_THROTTLE,
+	METRIC_THR_THERMAL, METRIC_THR_POWER,
 };
 
 const char *
@@ -240,6 +241,7 @@ summarise_load(struct res_node *nd, const struct res_opts *o, struct res_telemet
 	for (m = 0; m < RES_NMETRICS; m++) {
 		t->nload[m] = xcalloc(nd->G + 1, sizeof(*t->nload[m]));
 		t->load_med[m] = xcalloc(nd->G + 1, sizeof(*t->load_med[m]));
+		t->load_avg[m] = xcalloc(nd->G + 1, sizeof(*t->load_avg[m]));
 	}
 	t->load_thr = xcalloc(nd->G + 1, sizeof(*t->load_thr));
 	t->pow_ub = xcalloc(nd->G + 1, sizeof(*t->pow_ub));
@@ -267,6 +269,7 @@ summarise_load(struct res_node *nd, const struct res_opts *o, struct res_telemet
 				t->pow_ub[g] = upper_mean(u, k, o->min_readings);
 			thermal_stats(u, k, &st);
 			t->load_med[m][g] = k && k >= o->min_readings ? st.median : NAN;
+			t->load_avg[m][g] = k && k >= o->min_readings ? sum / (double)k : NAN;
 			if (m == RES_THR)
 				t->load_thr[g] = k && k >= o->min_readings ? sum / (double)k : NAN;
 			free(u);
@@ -317,6 +320,7 @@ res_telemetry_release(struct res_telemetry *t)
 		free(t->med[m]);
 		free(t->nload[m]);
 		free(t->load_med[m]);
+		free(t->load_avg[m]);
 	}
 	free(t->load_thr);
 	free(t->pow_ub);

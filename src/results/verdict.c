@@ -2,6 +2,7 @@
 /* verdict.c: the imbalance verdict of one node (METHOD §9) and the caps it recommends. */
 #include "litsi/results.h"
 #include "litsi/litsi.h"
+#include "litsi/store.h"
 #include "litsi/util.h"
 
 #include <math.h>
@@ -40,18 +41,31 @@ res_verdict_rules(const struct res_model *n, const struct check_params *p, struc
 {
 	const struct res_telemetry *t = &n->tel;
 	int *device = xmalloc((n->nd.G + 1) * sizeof(*device));
+	double *cap = xmalloc((n->nd.G + 1) * sizeof(*cap));
 	struct check_input in;
+	struct check_evidence ev;
 	size_t g;
 
 	memset(v, 0, sizeof(*v));
-	for (g = 0; g < n->nd.G; g++)
+	for (g = 0; g < n->nd.G; g++) {
 		device[g] = n->nd.gpus[g].device;
+		cap[g] = n->glim && n->glim[g].cap > 0 ? n->glim[g].cap : NAN;
+	}
 	in = (struct check_input){ .G = n->nd.G, .temp = t->load_med[RES_HOT],
 				   .freq = t->load_med[RES_CLK], .throttle = t->load_thr,
 				   .strag = n->strag, .device = device, .nsamples = n->nsamples,
 				   .s_c_min = n->perf.nC ? n->perf.S_C[MODEL_MIN] : NAN };
-	check_eval(&in, p, &v->r);
+	ev = (struct check_evidence){
+		.G = n->nd.G, .compute_ns = n->prof.compute_ns, .const_ns = n->prof.const_ns,
+		.ncompute = n->prof.ncompute,
+		.idle_ns = n->prof.idle_ns, .comm_late_ns = n->prof.comm_late_ns,
+		.span_ns = n->prof.span_ns, .clk = t->load_med[RES_CLK],
+		.temp = t->load_med[RES_HOT], .power = t->load_med[RES_POW], .cap = cap,
+		.tviol = t->load_avg[RES_TVIOL], .pviol = t->load_avg[RES_PVIOL],
+	};
+	check_eval_cause(&in, &ev, p, &v->r);
 	free(device);
+	free(cap);
 	explain_skip(&v->r.rule[CHECK_TEMP], n, RES_HOT, "hotspot temperature");
 	explain_skip(&v->r.rule[CHECK_FREQ], n, RES_CLK, "gfx clock");
 	explain_skip(&v->r.rule[CHECK_THROTTLE], n, RES_THR, "throttling");

@@ -282,10 +282,13 @@ START_TEST(test_prom_text_dcgm)
 	ck_assert_double_eq(cl_value("n1", 1, t, METRIC_GFX_CLK), 1755);
 	ck_assert_double_eq_tol(cl_value("n1", 0, t, METRIC_ENERGY), 81452113.211, 1e-6);
 	ck_assert_double_eq(cl_value("n1", 1, t, METRIC_THROTTLE), 100);
+	/* the reasons mask also gives the thermal and power classes apart */
+	ck_assert(cl_find("n1", 1, t, METRIC_THR_THERMAL) != NULL);
+	ck_assert(cl_find("n1", 1, t, METRIC_THR_POWER) != NULL);
 	/* The blank sentinel and NaN are no readings; FB_USED is not in the table. */
 	ck_assert_ptr_null(cl_find("n1", 0, t, METRIC_TEMP_MEM));
 	ck_assert_ptr_null(cl_find("n1", 1, t, METRIC_POWER));
-	ck_assert_int_eq(rec.nr, 5);
+	ck_assert_int_eq(rec.nr, 7);
 	ck_assert_str_eq(rec.note, "1 samples of metrics litsi does not know skipped");
 	/* No timestamps and no --time. */
 	ck_assert_int_eq(cl_run("m.prom", dcgm_text, TIME_NONE, &err), LITSI_EDATA);

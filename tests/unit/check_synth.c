@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* check_synth.c: the physics of the node model (analysis/synth.c). */
 #include <check.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "litsi/litsi.h"
+#include "litsi/util.h"
 
 #include "litsi/synth.h"
 #include "unit.h"
@@ -257,6 +263,262 @@ START_TEST(test_deterministic)
 }
 END_TEST
 
+/* ---- causes other than heat (--fault) and the healthy effects ---- */
+
+static void
+fault(struct synth_params *p, int gpu, enum synth_fault_kind k, double v)
+{
+	p->temp_spread_c = 0;
+	p->has_jitter = true;
+	p->jitter_c = 1;
+	p->faults[p->nr_faults++] = (struct synth_fault){ gpu, k, v };
+}
+
+/* Sum of the compute kernels' durations of GPU @g, and their count. */
+static double
+compute_ns(const struct synth_result *r, int g, size_t *n)
+{
+	double sum = 0;
+	size_t i;
+
+	*n = 0;
+	for (i = 0; i < r->nr_k[g]; i++)
+		if (r->ops[r->k[g][i].op].kind == SOP_COMPUTE) {
+			sum += (double)(r->k[g][i].end_ns - r->k[g][i].start_ns);
+			(*n)++;
+		}
+	return sum;
+}
+
+/* Busy readings of GPU @g: mean of the field at @off. */
+static double
+tele_mean(const struct synth_result *r, int g, size_t off)
+{
+	double sum = 0;
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nr_tele; i++)
+		if (r->tele[i].gpu == g && r->tele[i].busy) {
+			sum += *(const double *)((const char *)&r->tele[i] + off);
+			n++;
+		}
+	return n ? sum / (double)n : 0;
+}
+
+START_TEST(test_fault_parse)
+{
+	struct synth_fault f;
+
+	ck_assert_int_eq(synth_fault_parse("3:clock=1500", &f), 0);
+	ck_assert_int_eq(f.gpu, 3);
+	ck_assert_int_eq(f.kind, SYNTH_FAULT_CLOCK);
+	ck_assert_double_eq(f.value, 1500);
+	ck_assert_int_eq(synth_fault_parse("0:host=2.5", &f), 0);
+	ck_assert_int_eq(f.kind, SYNTH_FAULT_HOST);
+	ck_assert_str_eq(synth_fault_cause(SYNTH_FAULT_LINK), "communication");
+	ck_assert_str_eq(synth_fault_cause(SYNTH_FAULT_CAP), "power-limit");
+	ck_assert_int_eq(synth_fault_parse("3:heat=1", &f), -1);
+	ck_assert_int_eq(synth_fault_parse("3:work=0", &f), -1);
+	ck_assert_int_eq(synth_fault_parse("x:work=1", &f), -1);
+	ck_assert_int_eq(synth_fault_parse("3work=1", &f), -1);
+}
+END_TEST
+
+START_TEST(test_fault_clock_and_cap)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+
+	params(&p, -1);
+	fault(&p, 2, SYNTH_FAULT_CLOCK, 1800);
+	fault(&p, 5, SYNTH_FAULT_CAP, 600);
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	ck_assert_int_eq(r.gpu[2].limit, SYNTH_LIMIT_LOCKED);
+	ck_assert_double_eq(r.gpu[2].f_mhz, 1800);
+	ck_assert(r.gpu[2].power_w < r.gpu[2].cap_w - 20);	/* below its cap */
+	ck_assert_str_eq(r.gpu[2].cause, "clock-limit");
+	ck_assert_int_eq(r.gpu[5].limit, SYNTH_LIMIT_POWER);
+	ck_assert_double_eq(r.gpu[5].cap_w, 600);
+	ck_assert_double_eq_tol(r.gpu[5].power_w, 600, 1e-6);
+	ck_assert_str_eq(r.gpu[5].cause, "power-limit");
+	ck_assert(r.gpu[5].f_mhz < r.gpu[0].f_mhz * 0.9);
+	ck_assert_ptr_null(r.gpu[0].cause);
+	/* the written telemetry reads the clock and power of the truth */
+	ck_assert_double_eq_tol(tele_mean(&r, 2, offsetof(struct synth_tele, clk_mhz)), 1800, 3);
+	ck_assert_double_eq_tol(tele_mean(&r, 5, offsetof(struct synth_tele, power_w)), 600, 3);
+	/* both slower than the healthy GPUs: the lowest leads */
+	ck_assert(r.lead_order[p.gpus - 1] == 5 || r.lead_order[p.gpus - 1] == 2);
+	synth_result_release(&r);
+}
+END_TEST
+
+START_TEST(test_fault_work)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+	size_t n3, n0;
+	double ratio;
+
+	params(&p, -1);
+	fault(&p, 3, SYNTH_FAULT_WORK, 5);
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	/* the same kernels, 5% longer at the same clock (contention aside: within 2%) */
+	ratio = compute_ns(&r, 3, &n3) / compute_ns(&r, 0, &n0);
+	ck_assert_uint_eq(n3, n0);
+	ck_assert_double_eq_tol(r.gpu[3].f_mhz, r.gpu[0].f_mhz, 0.01 * r.gpu[0].f_mhz);
+	ck_assert(ratio > 1.03 && ratio < 1.07);
+	ck_assert_int_eq(r.lead_order[p.gpus - 1], 3);
+	ck_assert_str_eq(r.gpu[3].cause, "workload");
+	synth_result_release(&r);
+}
+END_TEST
+
+START_TEST(test_fault_link)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+	size_t i, late = 0, ncomm = 0, n3, n0;
+
+	params(&p, -1);
+	fault(&p, 4, SYNTH_FAULT_LINK, 50);
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	/* its collectives end after the others' (matched by position); compute is normal */
+	for (i = 0; i < r.nr_k[4]; i++) {
+		const struct synth_kernel *a = &r.k[4][i], *b = &r.k[0][i];
+
+		if (r.ops[a->op].kind == SOP_COMPUTE)
+			continue;
+		ck_assert_int_eq(a->op, b->op);
+		ncomm++;
+		late += a->end_ns > b->end_ns;
+	}
+	ck_assert_uint_eq(late, ncomm);
+	ck_assert_double_eq_tol(compute_ns(&r, 4, &n3) / compute_ns(&r, 0, &n0), 1, 0.03);
+	ck_assert_int_eq(r.lead_order[p.gpus - 1], 4);
+	ck_assert_double_eq(r.gpu[4].link, 1.5);
+	synth_result_release(&r);
+}
+END_TEST
+
+/* Idle time between a GPU's kernels (any stream), summed. */
+static int64_t
+idle_ns(const struct synth_result *r, int g)
+{
+	int64_t reach, idle = 0;
+	size_t i;
+	struct synth_kernel *k = xmalloc(r->nr_k[g] * sizeof(*k));
+
+	memcpy(k, r->k[g], r->nr_k[g] * sizeof(*k));
+	for (i = 1; i < r->nr_k[g]; i++) {	/* insertion sort by start */
+		struct synth_kernel v = k[i];
+		size_t j = i;
+
+		for (; j > 0 && k[j - 1].start_ns > v.start_ns; j--)
+			k[j] = k[j - 1];
+		k[j] = v;
+	}
+	reach = k[0].end_ns;
+	for (i = 0; i < r->nr_k[g]; i++) {
+		if (k[i].sample != k[i ? i - 1 : 0].sample)
+			reach = k[i].start_ns;
+		if (k[i].start_ns > reach)
+			idle += k[i].start_ns - reach;
+		if (k[i].end_ns > reach)
+			reach = k[i].end_ns;
+	}
+	free(k);
+	return idle;
+}
+
+START_TEST(test_fault_host)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+	size_t i, n3, n0;
+
+	params(&p, -1);
+	fault(&p, 1, SYNTH_FAULT_HOST, 5);
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	/* about 5% of its compute time idle before late launches; kernels normal */
+	ck_assert_double_eq_tol((double)(idle_ns(&r, 1) - idle_ns(&r, 0)) / compute_ns(&r, 1, &n3),
+				0.05, 0.015);
+	ck_assert_double_eq_tol(compute_ns(&r, 1, &n3) / compute_ns(&r, 0, &n0), 1, 0.03);
+	for (i = 0; i < r.nr_k[1]; i++)	/* every kernel still starts after its launch */
+		ck_assert(r.k[1][i].start_ns >= r.k[1][i].launch_ns + SYNTH_LAUNCH_NS);
+	ck_assert_int_eq(r.lead_order[p.gpus - 1], 1);
+	ck_assert(tele_mean(&r, 1, offsetof(struct synth_tele, activity_pct)) <
+		  tele_mean(&r, 0, offsetof(struct synth_tele, activity_pct)) - 3);
+	synth_result_release(&r);
+}
+END_TEST
+
+START_TEST(test_drift_slot_tick_reasons)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+	size_t i, first = SIZE_MAX, last = 0, ticks = 0;
+
+	params(&p, -1);
+	p.vendor = SYNTH_NVIDIA;
+	p.temp_spread_c = 0;
+	p.has_jitter = true;
+	p.slot_c = 3;
+	p.drift_c = 5;
+	p.tick_ms = 100;
+	p.reasons = true;
+	ck_assert_int_eq(synth_run(&p, &r, &err), 0);
+	/* rear GPUs 3 C hotter, every one alike; no straggler in the truth */
+	ck_assert_double_eq_tol(r.gpu[5].temp_c - r.gpu[1].temp_c, 3, 1e-9);
+	ck_assert(!r.gpu[5].is_straggler && !r.gpu[5].cause);
+	for (i = 0; i < r.nr_tele; i++) {
+		const struct synth_tele *x = &r.tele[i];
+
+		if (x->gpu != 0)
+			continue;
+		ticks++;
+		ck_assert_uint_eq(x->reasons & 0x1, !x->busy);	/* idle reason when idle */
+		ck_assert(!x->busy || !(x->reasons & ~0x4u));	/* at its cap: SW power cap */
+		if (x->busy && first == SIZE_MAX)
+			first = i;
+		if (x->busy)
+			last = i;
+	}
+	/* 100 ms ticks over the load period (2 samples x 2 s + 0.5 s) and 2 s either side */
+	ck_assert_uint_ge(ticks, 80);
+	ck_assert_int_eq(r.tele[1 * p.gpus].t_ns - r.tele[0].t_ns, 100000000);
+	/* ambient drift: the last busy reading about 5 C above the first */
+	ck_assert_double_eq_tol(r.tele[last].temp_c - r.tele[first].temp_c, 5, 2.5);
+	synth_result_release(&r);
+}
+END_TEST
+
+START_TEST(test_fault_bad)
+{
+	struct synth_params p;
+	struct synth_result r;
+	struct err err = { 0 };
+
+	params(&p, -1);
+	fault(&p, 9, SYNTH_FAULT_WORK, 5);
+	ck_assert_int_eq(synth_run(&p, &r, &err), LITSI_EUSAGE);
+	ck_assert_str_eq(err.msg, "--fault: GPU 9 is not in 0..7");
+	params(&p, -1);
+	fault(&p, 1, SYNTH_FAULT_CLOCK, 50);
+	ck_assert_int_eq(synth_run(&p, &r, &err), LITSI_EUSAGE);
+	params(&p, -1);
+	fault(&p, 1, SYNTH_FAULT_CAP, 100);
+	ck_assert_int_eq(synth_run(&p, &r, &err), LITSI_EUSAGE);
+	params(&p, -1);
+	p.tick_ms = 500;
+	ck_assert_int_eq(synth_run(&p, &r, &err), LITSI_EUSAGE);
+}
+END_TEST
+
 START_TEST(test_bad_params)
 {
 	struct synth_params p;
@@ -295,6 +557,13 @@ synth_suite(void)
 	tcase_add_test(tc, test_contention);
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_bad_params);
+	tcase_add_test(tc, test_fault_parse);
+	tcase_add_test(tc, test_fault_clock_and_cap);
+	tcase_add_test(tc, test_fault_work);
+	tcase_add_test(tc, test_fault_link);
+	tcase_add_test(tc, test_fault_host);
+	tcase_add_test(tc, test_drift_slot_tick_reasons);
+	tcase_add_test(tc, test_fault_bad);
 	suite_add_tcase(s, tc);
 	return s;
 }

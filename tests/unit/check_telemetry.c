@@ -322,8 +322,12 @@ START_TEST(test_amd_csv_monitor)
 	ck_assert_double_eq(value_of(&rec, 0, t, METRIC_THROTTLE), 30);
 	ck_assert_double_eq(value_of(&rec, 0, t, "pviol"), 12.5);
 	ck_assert_ptr_null(find(&rec, 1, t, METRIC_THROTTLE));
-	/* GPU 0: 6 readings, pviol, tviol and throttle_pct; GPU 1: 6. */
-	ck_assert_int_eq(rec.nr, 9 + 6);
+	/* pviol is the power class, tviol the thermal one */
+	ck_assert_double_eq(value_of(&rec, 0, t, METRIC_THR_POWER), 12.5);
+	ck_assert_double_eq(value_of(&rec, 0, t, METRIC_THR_THERMAL), 30);
+	ck_assert_ptr_null(find(&rec, 1, t, METRIC_THR_THERMAL));
+	/* GPU 0: 6 readings, pviol, tviol, throttle_pct and both classes; GPU 1: 6. */
+	ck_assert_int_eq(rec.nr, 11 + 6);
 }
 END_TEST
 
@@ -505,13 +509,40 @@ START_TEST(test_nvsmi)
 	ck_assert_double_eq(value_of(&rec, 0, t, METRIC_TEMP_HOTSPOT), 40);
 	ck_assert_double_eq(value_of(&rec, 0, t, METRIC_THROTTLE), 100);
 	ck_assert_double_eq(value_of(&rec, 1, t + 4000000, METRIC_THROTTLE), 0);
+	/* 0x20 is SW thermal slowdown: the thermal class, not the power one */
+	ck_assert_double_eq(value_of(&rec, 0, t, METRIC_THR_THERMAL), 100);
+	ck_assert_double_eq(value_of(&rec, 0, t, METRIC_THR_POWER), 0);
+	ck_assert_double_eq(value_of(&rec, 1, t + 4000000, METRIC_THR_THERMAL), 0);
 	ck_assert_ptr_null(find(&rec, 1, t + 4000000, METRIC_POWER));
-	/* 0: power, temp, clock, reasons, throttle; 1: clock, reasons, throttle */
-	ck_assert_int_eq(rec.nr, 8);
+	/* 0: power, temp, clock, reasons, throttle, 2 classes; 1: clock, reasons, throttle, 2 */
+	ck_assert_int_eq(rec.nr, 12);
 	ck_assert_int_eq(run_mem("n.csv", "timestamp, index, power.draw [W]\n"
 				 "2024-10-30, 0, 1 W\n", &o, &rec, &err), LITSI_EDATA);
 	ck_assert_str_eq(err.msg, "n.csv:2: expected a time like '2024/10/30 18:42:33.189' in "
 				  "column 'timestamp'");
+}
+END_TEST
+
+/* One column per reason (nvidia-smi --query-gpu=clocks_event_reasons.sw_power_cap,...). */
+START_TEST(test_nvsmi_reason_columns)
+{
+	static const char text[] =
+		"timestamp, index, power.draw [W], clocks_event_reasons.sw_power_cap, "
+		"clocks_event_reasons.hw_thermal_slowdown, clocks_throttle_reasons.sw_thermal_slowdown\n"
+		"2024/10/30 18:42:33.189, 0, 700 W, Active, Not Active, Not Active\n"
+		"2024/10/30 18:42:33.189, 1, 650 W, Not Active, Not Active, Active\n"
+		"2024/10/30 18:42:33.189, 2, 90 W, [N/A], [N/A], [N/A]\n";
+	struct parse_opts o = opts(TIME_NONE, "UTC");
+	struct err err = { 0 };
+	const int64_t t = 1730313753189000000LL;
+
+	ck_assert_int_eq(run_mem("n.csv", text, &o, &rec, &err), 0);
+	ck_assert_double_eq(value_of(&rec, 0, t, METRIC_THR_POWER), 100);
+	ck_assert_double_eq(value_of(&rec, 0, t, METRIC_THR_THERMAL), 0);
+	ck_assert_double_eq(value_of(&rec, 1, t, METRIC_THR_POWER), 0);
+	ck_assert_double_eq(value_of(&rec, 1, t, METRIC_THR_THERMAL), 100);
+	ck_assert_ptr_null(find(&rec, 2, t, METRIC_THR_THERMAL));
+	ck_assert_int_eq(rec.nr, 3 + 4);
 }
 END_TEST
 
@@ -712,6 +743,7 @@ telemetry_suite(void)
 	tcase_add_test(tc, test_rocm_csv);
 	tcase_add_test(tc, test_rocm_json);
 	tcase_add_test(tc, test_nvsmi);
+	tcase_add_test(tc, test_nvsmi_reason_columns);
 	tcase_add_test(tc, test_nvsmi_noindex);
 	tcase_add_test(tc, test_time_arg);
 	tcase_add_test(tc, test_zeus);

@@ -5,9 +5,10 @@ exit: 1
 --- stdout
 node default: IMBALANCED: 2 thermal rules fired
   straggler: gpu 5 (100.0% of 10 samples)
+  cause: thermal: clock 4.6% lower, kernels 4.8% longer; 11.0 C hotter than the others' median at the same cap and power
   fired   temp-spread  1.176 (threshold 1.100); hottest minus coolest 12.0 C (needs 5.0)
   fired   freq-spread  1.054 (threshold 1.040)
-  fired   straggler    1.061 (threshold 1.020); gpu 5 straggler in 100.0% of samples
+  fired   straggler    1.048 (threshold 1.016); gpu 5 straggler in 100.0% of samples, 4.83% slower (S_C(min) 1.061)
   skipped throttle     no throttling telemetry
   recommended caps (gpu-realloc, model prediction): gpu 0 726 W, gpu 1 723 W, gpu 2 731 W, gpu 3 727 W, gpu 4 721 W, gpu 5 750 W, gpu 6 721 W, gpu 7 721 W
 1 of 1 node imbalanced: default; 0 inconclusive

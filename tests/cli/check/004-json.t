@@ -5,12 +5,12 @@ exit: 0
 --- stdout
 {
 "nodes":[
-{"node":"default","imbalanced":false,"straggler":5,"straggler_share_pct":100,"samples":10,"verdict":"balanced","reason":"2 thermal rules passed"}
+{"node":"default","imbalanced":0,"straggler":5,"straggler_share_pct":100,"samples":10,"verdict":"balanced","reason":"2 thermal rules passed","cause":null,"evidence":null}
 ],
 "rules":[
 {"node":"default","rule":"temp-spread","state":"passed","value":1.1764705882352942,"threshold":1.5,"detail":"hottest minus coolest 12.0 C (needs 5.0)"},
 {"node":"default","rule":"freq-spread","state":"passed","value":1.0535049529938798,"threshold":1.5,"detail":""},
-{"node":"default","rule":"straggler","state":"passed","value":1.0607600727804951,"threshold":2,"detail":"gpu 5 straggler in 100.0% of samples"},
+{"node":"default","rule":"straggler","state":"passed","value":1.0483404658259272,"threshold":2,"detail":"gpu 5 straggler in 100.0% of samples, 4.83% slower (S_C(min) 1.061)"},
 {"node":"default","rule":"throttle","state":"skipped","value":null,"threshold":5,"detail":"no throttling telemetry"}
 ],
 "recommended_caps":[

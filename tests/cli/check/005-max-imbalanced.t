@@ -20,6 +20,7 @@ litsi check: invalid --max-imbalanced '-1' (a count of nodes, 0 or more)
 usage: litsi check [--node name] [--max-temp-spread x] [--max-freq-spread x]
                    [--min-gain x] [--max-throttle pct] [--persist pct] [--epsilon pct]
                    [--min-temp-diff C] [--min-samples n] [--load-activity pct]
-                   [--load-power W] [--min-readings n] [--allow-inconclusive]
+                   [--load-power W] [--min-readings n] [--clock-share pct]
+                   [--min-hotter C] [--min-viol pct] [--allow-inconclusive]
                    [--idle-power W] [--max-imbalanced n] [--run name]
                    [--format table|json|junit]

@@ -6,6 +6,6 @@ exit: 0
 exit 5
   straggler: gpu 5 (100.0% of 1 samples)
   skipped straggler    1 matched sample; persistence needs 3 (--min-samples)
-node default: INCONCLUSIVE: straggler gpu 5, cause not measured: no thermal telemetry under load
-  fired   straggler    1.060 (threshold 1.020); gpu 5 straggler in 100.0% of samples
+node default: INCONCLUSIVE: straggler gpu 5, cause unknown
+  fired   straggler    1.048 (threshold 1.016); gpu 5 straggler in 100.0% of samples, 4.77% slower (S_C(min) 1.060)
 --- stderr

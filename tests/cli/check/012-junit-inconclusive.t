@@ -4,10 +4,10 @@ run: litsi check --format junit | grep -E "testsuites|property|verdict"; litsi c
 exit: 0
 --- stdout
 <testsuites name="litsi check" tests="5" failures="2" skipped="3">
-    <properties><property name="verdict" value="inconclusive"/></properties>
+    <properties><property name="verdict" value="inconclusive"/><property name="cause" value="unknown"/><property name="evidence" value="kernels 4.8% longer, same kernel count; no clock readings under load to tell a slower clock from more work"/></properties>
     <testcase classname="litsi.check.default" name="verdict">
 </testsuites>
     <testcase classname="litsi.check.default" name="verdict">
-      <skipped message="inconclusive: straggler gpu 5, cause not measured: no thermal telemetry under load"/>
-{"node":"default","imbalanced":false,"straggler":5,"straggler_share_pct":100,"samples":10,"verdict":"inconclusive","reason":"straggler gpu 5, cause not measured: no thermal telemetry under load"}
+      <skipped message="inconclusive: straggler gpu 5, cause unknown"/>
+{"node":"default","imbalanced":0,"straggler":5,"straggler_share_pct":100,"samples":10,"verdict":"inconclusive","reason":"straggler gpu 5, cause unknown","cause":"unknown","evidence":"kernels 4.8% longer, same kernel count; no clock readings under load to tell a slower clock from more work"}
 --- stderr

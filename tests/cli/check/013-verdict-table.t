@@ -8,6 +8,6 @@ mi300x-balanced exit 0: node default: balanced: 2 thermal rules passed
 mi300x-straggler exit 1: node default: IMBALANCED: 2 thermal rules fired
 mi300x-straggler-rocprofv3 exit 1: node default: IMBALANCED: 2 thermal rules fired
 mi300x-two-stragglers exit 1: node default: IMBALANCED: 2 thermal rules fired
-notel exit 5: node default: INCONCLUSIVE: straggler gpu 5, cause not measured: no thermal telemetry under load
+notel exit 5: node default: INCONCLUSIVE: straggler gpu 5, cause unknown
 idle exit 5: node default: INCONCLUSIVE: no thermal rule could run: no temperature, clock or throttling telemetry under load
 --- stderr

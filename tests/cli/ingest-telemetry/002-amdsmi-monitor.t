@@ -5,8 +5,8 @@ needs: sqlite3
 run: cd "$DATA/telemetry" && litsi ingest --node mi300 amdsmi-monitor-v24.csv amdsmi-monitor-v26.csv && sqlite3 "$LITSI_DB" "select source_id, device, t_ns, metric, value from telemetry_view where metric in ('power_w', 'power_cap_w', 'gfx_clk_mhz', 'pviol', 'tviol', 'throttle_pct', 'mem_activity_pct') order by 1, 3, 2, 4"
 exit: 0
 --- stdout
-amdsmi-monitor-v24.csv: amd-smi-csv, node mi300, 2 GPUs, 0 samples, 0 kernels (0 comm), 51 telemetry readings
-amdsmi-monitor-v26.csv: amd-smi-csv, node mi300, 2 GPUs, 0 samples, 0 kernels (0 comm), 34 telemetry readings
+amdsmi-monitor-v24.csv: amd-smi-csv, node mi300, 2 GPUs, 0 samples, 0 kernels (0 comm), 56 telemetry readings
+amdsmi-monitor-v26.csv: amd-smi-csv, node mi300, 2 GPUs, 0 samples, 0 kernels (0 comm), 38 telemetry readings
 ingested 2, already present 0, skipped 0, failed 0
 1|0|1727100000000000000|gfx_clk_mhz|2100.0
 1|0|1727100000000000000|mem_activity_pct|41.0

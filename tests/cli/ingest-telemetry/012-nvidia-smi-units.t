@@ -5,7 +5,7 @@ needs: sqlite3
 run: cd "$DATA/telemetry" && litsi ingest --node b200 nvidia-smi-units.csv && sqlite3 "$LITSI_DB" "select device, t_ns, metric, unit, value from telemetry_view where metric in ('power_w', 'temp_mem_c', 'throttle_pct', 'memory_used') order by 2, 1, 3; select device, vendor, product from gpu order by 1"
 exit: 0
 --- stdout
-nvidia-smi-units.csv: nvidia-smi-csv, node b200, 2 GPUs, 0 samples, 0 kernels (0 comm), 42 telemetry readings
+nvidia-smi-units.csv: nvidia-smi-csv, node b200, 2 GPUs, 0 samples, 0 kernels (0 comm), 50 telemetry readings
 0|1730313753189000000|memory_used|MiB|13456.0
 0|1730313753189000000|power_w|W|702.15
 0|1730313753189000000|temp_mem_c|C|58.0

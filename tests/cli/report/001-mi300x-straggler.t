@@ -88,9 +88,10 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
 == Verdict (litsi check) ==
 node mi300x-straggler: IMBALANCED: 2 thermal rules fired
   straggler: gpu 5 (100.0% of 6 samples)
+  cause: thermal: clock 4.6% lower, kernels 4.8% longer; 11.0 C hotter than the others' median at the same cap and power
   fired   temp-spread  1.176 (threshold 1.100); hottest minus coolest 12.0 C (needs 5.0)
   fired   freq-spread  1.054 (threshold 1.040)
-  fired   straggler    1.060 (threshold 1.020); gpu 5 straggler in 100.0% of samples
+  fired   straggler    1.048 (threshold 1.016); gpu 5 straggler in 100.0% of samples, 4.80% slower (S_C(min) 1.060)
   skipped throttle     no throttling telemetry
   recommended caps (gpu-realloc, model prediction): gpu 0 726 W, gpu 1 724 W, gpu 2 731 W, gpu 3 728 W, gpu 4 722 W, gpu 5 750 W, gpu 6 722 W, gpu 7 722 W
 --- stderr

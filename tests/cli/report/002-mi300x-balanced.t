@@ -86,7 +86,7 @@ node mi300x-balanced: balanced: 2 thermal rules passed
   straggler: none persistent
   passed  temp-spread  1.015 (threshold 1.100); hottest minus coolest 1.0 C (needs 5.0)
   passed  freq-spread  1.005 (threshold 1.040)
-  passed  straggler    1.023 (threshold 1.020); no persistent straggler (most frequent: 50.0% of samples)
+  passed  straggler    1.023 (threshold 1.016); no persistent straggler (most frequent: 50.0% of samples)
   skipped throttle     no throttling telemetry
   recommended caps (gpu-realloc, model prediction): gpu 0 750 W, gpu 1 750 W, gpu 2 750 W, gpu 3 750 W, gpu 4 750 W, gpu 5 750 W, gpu 6 750 W, gpu 7 750 W
 --- stderr

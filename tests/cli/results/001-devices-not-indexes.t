@@ -4,8 +4,8 @@ setup: litsi -q ingest $CORPUS/hpctrainingexamples/MLExamples/TraceLens/fused_tr
 run: litsi check --idle-power 100 | grep -E 'straggler'; litsi check --idle-power 100 --format junit | grep -o 'straggler gpu [0-9]*' | sort -u
 exit: 0
 --- stdout
-node default: INCONCLUSIVE: straggler gpu 5, cause not measured: no thermal telemetry under load
+node default: INCONCLUSIVE: straggler gpu 5, cause host
   straggler: gpu 5, rank 3 (100.0% of 3 samples)
-  fired   straggler    1.087 (threshold 1.020); gpu 5 straggler in 100.0% of samples
+  fired   straggler    1.285 (threshold 1.016); gpu 5 straggler in 100.0% of samples, 28.54% slower (S_C(min) 1.087)
 straggler gpu 5
 --- stderr

@@ -9,4 +9,6 @@ usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]
                    [--format pytorch|rocprofv3|rocprof|all]
                    [--telemetry amd-smi|nvidia-smi|none] [--gzip]
                    [--power-cap w] [--caps file] [--physics key=value[,...]]
-                   -o dir
+                   [--fault gpu:clock|cap|work|link|host=value ...]
+                   [--jitter c] [--drift c] [--slot c] [--tick 1000|100]
+                   [--noise x] [--reasons] -o dir

@@ -13,11 +13,15 @@ usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]
                    [--format pytorch|rocprofv3|rocprof|all]
                    [--telemetry amd-smi|nvidia-smi|none] [--gzip]
                    [--power-cap w] [--caps file] [--physics key=value[,...]]
-                   -o dir
+                   [--fault gpu:clock|cap|work|link|host=value ...]
+                   [--jitter c] [--drift c] [--slot c] [--tick 1000|100]
+                   [--noise x] [--reasons] -o dir
 litsi synth: rocprof formats need an AMD node; nvidia-smi telemetry makes an NVIDIA node
 usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]
                    [--straggler gpu[,gpu...]] [--temp-spread c]
                    [--format pytorch|rocprofv3|rocprof|all]
                    [--telemetry amd-smi|nvidia-smi|none] [--gzip]
                    [--power-cap w] [--caps file] [--physics key=value[,...]]
-                   -o dir
+                   [--fault gpu:clock|cap|work|link|host=value ...]
+                   [--jitter c] [--drift c] [--slot c] [--tick 1000|100]
+                   [--noise x] [--reasons] -o dir

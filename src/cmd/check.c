@@ -192,7 +192,7 @@ check_render_text(FILE *out, const char *node, const struct res_verdict *v, size
 	else
 		fprintf(out, "  straggler: none persistent\n");
 	if (r->attr.cause != CAUSE_NONE)
-		fprintf(out, "  cause: %s: %s\n", check_cause_name(r->attr.cause), r->attr.evidence);
+		out_printf(out, "  cause: %s: %s\n", check_cause_name(r->attr.cause), r->attr.evidence);
 	for (k = 0; k < CHECK_NRULES; k++) {
 		const struct check_rule *ru = &r->rule[k];
 

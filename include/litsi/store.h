@@ -231,8 +231,7 @@ int store_gpu_limits(struct store *st, int64_t gpu_id, const char *run, struct g
 /*
  * store_runs() - the run names of @node_id (ingest --run), first ingested
  * first; STORE_RUN_UNNAMED for its traces ingested without --run when it has
- * named runs too; a run ingested with --role (calibration: telemetry for the
- * power curve) is no run to judge and is left out. None: the node is one run.
+ * named runs too. None: the node is one run.
  */
 int store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct err *err);
 /*

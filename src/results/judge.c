@@ -24,8 +24,27 @@ res_node_runs(struct store *st, const struct node_row *node, const char *run, ch
 	*runs = NULL;
 	*n = 0;
 	if (run && !strcmp(run, RES_RUN_ALL)) {
+		size_t k = 0;
+
 		if (store_runs(st, node->id, &v, &nv, err))
 			return err->status;
+		/* a calibration run (ingest --role) holds no traces to judge */
+		for (i = 0; i < nv; i++) {
+			char *role = NULL;
+			bool found = false;
+
+			if (*v[i] && results_run_role(st, node->id, v[i], &found, &role, err)) {
+				res_node_runs_free(v, nv);
+				return err->status;
+			}
+			if (role) {
+				free(role);
+				free(v[i]);
+				continue;
+			}
+			v[k++] = v[i];
+		}
+		nv = k;
 		if (!nv) {
 			free(v);
 			v = xcalloc(1, sizeof(*v));

@@ -55,6 +55,9 @@ results_run_role(struct store *st, int64_t node_id, const char *run, bool *found
 
 	*found = false;
 	*role = NULL;
+	/* the traces ingested without --run: a run of its own, never a role run */
+	if (!*run)
+		return store_has_run(st, node_id, run, found, err);
 	if (store_run_list(st, node_id, &v, &n, err))
 		return err->status;
 	for (i = 0; i < n && !*found; i++)

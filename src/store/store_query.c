@@ -406,8 +406,6 @@ store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, struct e
 			  "SELECT coalesce(run, '') FROM source o WHERE node_id = ?1"
 			  " AND (run IS NOT NULL OR (n_samples > 0 AND EXISTS (SELECT 1 FROM source x"
 			  "  WHERE x.node_id = ?1 AND x.run IS NOT NULL)))"
-			  " AND NOT EXISTS (SELECT 1 FROM source_meta m WHERE m.source_id = o.id"
-			  "  AND m.key = 'role')"
 			  " GROUP BY run ORDER BY min(id)",
 			  &s, err))
 		return err->status;

@@ -11,6 +11,6 @@ usage: litsi caps --scenario gpu-red|gpu-realloc|cpu-slosh [--node name] [--run 
                   [--window-agg median|mean] [--warmup n] [--agg sum|max|last]
                   [--scale global|local] [--replay] [--idle-power W]
                   [--emit amd-smi|rocm-smi|nvidia-smi|none] [--comm-pattern regex]
-                  [--format fmt]
+                  [--script file] [--format fmt]
        litsi caps --calibrate [--node name] [--run name] [--tdp W] [--cap W]
                   [--idle-power W] [--emit amd-smi|rocm-smi|nvidia-smi|none] [--format fmt]

@@ -5,7 +5,7 @@ exit: 0
 --- stdout
 {
 "nodes":[
-{"node":"default","imbalanced":0,"straggler":5,"straggler_share_pct":100,"samples":10,"verdict":"balanced","reason":"2 thermal rules passed","cause":null,"evidence":null}
+{"node":"default","imbalanced":false,"straggler":5,"straggler_share_pct":100,"samples":10,"verdict":"balanced","reason":"2 thermal rules passed","cause":null,"evidence":null}
 ],
 "rules":[
 {"node":"default","rule":"temp-spread","state":"passed","value":1.1764705882352942,"threshold":1.5,"detail":"hottest minus coolest 12.0 C (needs 5.0)"},

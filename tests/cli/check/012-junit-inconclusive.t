@@ -9,5 +9,5 @@ exit: 0
 </testsuites>
     <testcase classname="litsi.check.default" name="verdict">
       <skipped message="inconclusive: straggler gpu 5, cause unknown"/>
-{"node":"default","imbalanced":0,"straggler":5,"straggler_share_pct":100,"samples":10,"verdict":"inconclusive","reason":"straggler gpu 5, cause unknown","cause":"unknown","evidence":"kernels 4.8% longer, same kernel count; no clock readings under load to tell a slower clock from more work"}
+{"node":"default","imbalanced":false,"straggler":5,"straggler_share_pct":100,"samples":10,"verdict":"inconclusive","reason":"straggler gpu 5, cause unknown","cause":"unknown","evidence":"kernels 4.8% longer, same kernel count; no clock readings under load to tell a slower clock from more work"}
 --- stderr

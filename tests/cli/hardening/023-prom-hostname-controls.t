@@ -1,7 +1,7 @@
 desc: a Prometheus Hostname label holding a terminal escape or an escaped newline cannot drive the terminal nor forge an output line: ingest's summary and every later message show it made visible
 setup: printf 'DCGM_FI_DEV_GPU_TEMP{gpu="0",Hostname="h\033]0;OWNED\007"} 61\n' > a.prom
 setup: printf 'DCGM_FI_DEV_GPU_TEMP{gpu="0",Hostname="x\\nlitsi: forged line"} 61\n' > b.prom
-run: litsi ingest --time 2025-12-01T00:00:00Z a.prom b.prom; litsi check 2>&1 | grep -a '^node'; litsi info --format table | grep -a 'OWNED\|forged'
+run: litsi ingest --time 2025-12-01T00:00:00Z a.prom b.prom; litsi check 2>&1 | grep -a '^node'; litsi info --detail --format table | grep -a 'OWNED\|forged'
 exit: 0
 --- stdout
 a.prom: prometheus-text, node h\e]0;OWNED\a, 1 GPU, 0 samples, 0 kernels (0 comm), 1 telemetry readings

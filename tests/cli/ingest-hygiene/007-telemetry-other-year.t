@@ -7,7 +7,7 @@ exit: 0
 trace.json.gz: pytorch, node default, rank 0, 1 GPU, 1 sample, 98 kernels (0 comm)
 ingested 1, already present 0, skipped 0, failed 1
 exit 3
-GPUs (lead: mean summed lead per sample; overlap: duration-weighted; telemetry: medians in the traced window)
+GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians in the traced window)
 thermal: no telemetry for this node
 --- stderr
 litsi: smi.csv: the readings of node 'default' (from 2025-09-08T09:26:50Z) lie outside the traced window of its run (from 2023-09-06T22:39:54Z): they are not of the traced run; give them their own node (--node NAME) or run (--run NAME), or --clock-offset when the clocks differ

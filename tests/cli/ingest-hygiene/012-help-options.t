@@ -13,6 +13,7 @@ options:
   --node name              Store the GPUs of the paths that follow under node name, until the next --node or --node-from
   --node-from dir|host     Name the node of each file of the paths that follow (until the next --node or --node-from).
   --run name               Record the files as part of the run name of their node (a job, or one setting of its power caps).
+  --run auto               Choose each file's run
   --role calibration       Record the run of --run as a calibration run (the probe of litsi caps --calibrate; the role is kept per file in source_meta, key role, see litsi-db(5)).
   --rank n                 The rank of a PyTorch trace that names none.
   --device n               The GPU of a telemetry log that names none (an nvidia-smi log without an index, pci.bus_id or uuid column)

@@ -11,14 +11,16 @@ litsi overlap: --summary and --by contradict each other: --summary rows are per 
 usage: litsi overlap [--node name] [--gpu n] [--sample n] [--by kernel|operation|layer]
                      [--summary] [--comm-pattern regex] [--format fmt]
 litsi report: --detail and --format json contradict each other: --detail adds tables to the text report
-usage: litsi report [--detail] [--keep] [--node name] [--run name] [--plots dir]
+usage: litsi report [--detail] [--keep] [--node name | --node-from dir|host]
+                    [--run name|all] [--plots dir]
                     [--goal throughput|power|energy] [--script file] [--html file]
                     [--tdp W] [--cap W] [--budget W] [--baseline-power W]
                     [--idle-power W] [--tz zone] [--clock-offset ns]
                     [--allow-inconclusive] [--min-instances n] [--format table|json]
                     [path ...]
 litsi report: --keep keeps the temporary database of a report on paths; without paths, or with -d or LITSI_DB, there is none
-usage: litsi report [--detail] [--keep] [--node name] [--run name] [--plots dir]
+usage: litsi report [--detail] [--keep] [--node name | --node-from dir|host]
+                    [--run name|all] [--plots dir]
                     [--goal throughput|power|energy] [--script file] [--html file]
                     [--tdp W] [--cap W] [--budget W] [--baseline-power W]
                     [--idle-power W] [--tz zone] [--clock-offset ns]

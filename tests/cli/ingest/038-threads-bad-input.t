@@ -21,9 +21,9 @@ litsi: bad/pytorch-trailing-garbage.json.gz: byte 37638: corrupt gzip data (unkn
 -j 3 exit 3
 litsi: bad/pytorch-trailing-garbage.json.gz: byte 37638: corrupt gzip data (unknown compression method)
 -j 1 exit 3
-litsi: bad/pytorch-truncated.json: byte 22423: expected '"' to end the string, but the input ends
+litsi: bad/pytorch-truncated.json: byte 22423: the file is truncated: it ends inside a string
 -j 3 exit 3
-litsi: bad/pytorch-truncated.json: byte 22423: expected '"' to end the string, but the input ends
+litsi: bad/pytorch-truncated.json: byte 22423: the file is truncated: it ends inside a string
 -j 1 exit 3
 litsi: bad/pytorch-negative-dur.json: byte 560: expected a non-negative "dur", got -3.5
 -j 3 exit 3

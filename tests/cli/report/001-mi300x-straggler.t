@@ -26,7 +26,7 @@ what to do (goal: throughput; --goal throughput|power|energy):
   also:      inspect the cooling of gpu 5's slot (airflow, fans, heat sink, paste)
 
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
-GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians)
+GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians in the traced window)
 gpu  rank  product              samples  kernels  lead_ms  lead_pct  wait_ms  overlap_pct  temp_c  clock_mhz  power_w  role
   0     0  AMD Instinct MI300X        6     1248    0.850       0.9   13.940         46.1    71.0       2065    749.5  -
   1     1  AMD Instinct MI300X        6     1248    0.958       1.0   15.694         47.9    69.0       2077    748.0  -

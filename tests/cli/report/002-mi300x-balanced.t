@@ -22,7 +22,7 @@ what to do (goal: throughput; --goal throughput|power|energy):
   action:    nothing: the node is balanced
 
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
-GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians)
+GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians in the traced window)
 gpu  rank  product              samples  kernels  lead_ms  lead_pct  wait_ms  overlap_pct  temp_c  clock_mhz  power_w  role
   0     0  AMD Instinct MI300X        6     1248    0.009       0.0    0.140         33.6    69.0       2078    750.0  -
   1     1  AMD Instinct MI300X        6     1248    0.069       0.1    1.142         34.6    69.0       2087    750.0  -

@@ -35,7 +35,7 @@ what to do (goal: throughput; --goal throughput|power|energy):
   caution:   thin evidence: from 1 sample only
 
 inputs: 10 sources (1 amd-smi-csv, 9 rocprofv3-csv)
-GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians)
+GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians in the traced window)
 gpu  rank  product              samples  kernels  lead_ms  lead_pct  wait_ms  overlap_pct  temp_c  clock_mhz  power_w  role
   0     -  AMD Instinct MI300X        1     1248    0.850       n/a   83.642         46.1    71.0       2064    749.0  -
   1     -  AMD Instinct MI300X        1     1248    0.958       n/a   94.166         47.9    69.0       2077    747.0  -

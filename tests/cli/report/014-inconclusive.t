@@ -5,7 +5,7 @@ exit: 0
 --- stdout
 exit 5
 == Verdict (litsi check) ==
-node default: INCONCLUSIVE: straggler gpu 5, cause unknown
+node t: INCONCLUSIVE: straggler gpu 5, cause unknown
   straggler: gpu 5 (100.0% of 10 samples)
   cause: unknown: kernels 4.8% longer, same kernel count; no clock readings under load to tell a slower clock from more work
   skipped temp-spread  no hotspot temperature telemetry

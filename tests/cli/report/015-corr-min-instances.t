@@ -14,7 +14,8 @@ overlap vs duration (strongest across-GPU correlations of matched kernels, at le
   (180 kernels with fewer instances not ranked; see litsi corr)
 --- stderr
 litsi report: invalid --min-instances '0' (a count, 1 or more)
-usage: litsi report [--detail] [--keep] [--node name] [--run name] [--plots dir]
+usage: litsi report [--detail] [--keep] [--node name | --node-from dir|host]
+                    [--run name|all] [--plots dir]
                     [--goal throughput|power|energy] [--script file] [--html file]
                     [--tdp W] [--cap W] [--budget W] [--baseline-power W]
                     [--idle-power W] [--tz zone] [--clock-offset ns]

@@ -13,7 +13,8 @@ cpu-slosh: 5520 W of 5520
 exit 2
 --- stderr
 litsi report: --cap 650 is above --tdp 600
-usage: litsi report [--detail] [--keep] [--node name] [--run name] [--plots dir]
+usage: litsi report [--detail] [--keep] [--node name | --node-from dir|host]
+                    [--run name|all] [--plots dir]
                     [--goal throughput|power|energy] [--script file] [--html file]
                     [--tdp W] [--cap W] [--budget W] [--baseline-power W]
                     [--idle-power W] [--tz zone] [--clock-offset ns]

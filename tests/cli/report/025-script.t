@@ -11,4 +11,4 @@ cpu-slosh 718 716 724 720 713 743 713 713
 exit 1
 no none.sh
 --- stderr
-warning: no script written: no caps serve the goal throughput on node 'default'
+warning: no script written: no caps serve the goal throughput on node 'mi300x-straggler'

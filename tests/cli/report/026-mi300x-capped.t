@@ -2,19 +2,19 @@ desc: the quick-start node, sample-traces/mi300x-capped (GPUs under a 700 W cap 
 run: cd "$TOP" && litsi report sample-traces/mi300x-capped
 exit: 1
 --- stdout
-sample-traces/mi300x-capped/amd-smi-static.json.gz: amd-smi-json, node default, 8 GPUs, 0 samples, 0 kernels (0 comm)
-sample-traces/mi300x-capped/amd-smi.csv.gz: amd-smi-csv, node default, 8 GPUs, 0 samples, 0 kernels (0 comm), 8568 telemetry readings
-sample-traces/mi300x-capped/rank0.json.gz: pytorch, node default, rank 0, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-capped/rank1.json.gz: pytorch, node default, rank 1, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-capped/rank2.json.gz: pytorch, node default, rank 2, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-capped/rank3.json.gz: pytorch, node default, rank 3, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-capped/rank4.json.gz: pytorch, node default, rank 4, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-capped/rank5.json.gz: pytorch, node default, rank 5, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-capped/rank6.json.gz: pytorch, node default, rank 6, 1 GPU, 6 samples, 1248 kernels (144 comm)
-sample-traces/mi300x-capped/rank7.json.gz: pytorch, node default, rank 7, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-capped/amd-smi-static.json.gz: amd-smi-json, node mi300x-capped, 8 GPUs, 0 samples, 0 kernels (0 comm)
+sample-traces/mi300x-capped/amd-smi.csv.gz: amd-smi-csv, node mi300x-capped, 8 GPUs, 0 samples, 0 kernels (0 comm), 8568 telemetry readings
+sample-traces/mi300x-capped/rank0.json.gz: pytorch, node mi300x-capped, rank 0, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-capped/rank1.json.gz: pytorch, node mi300x-capped, rank 1, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-capped/rank2.json.gz: pytorch, node mi300x-capped, rank 2, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-capped/rank3.json.gz: pytorch, node mi300x-capped, rank 3, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-capped/rank4.json.gz: pytorch, node mi300x-capped, rank 4, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-capped/rank5.json.gz: pytorch, node mi300x-capped, rank 5, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-capped/rank6.json.gz: pytorch, node mi300x-capped, rank 6, 1 GPU, 6 samples, 1248 kernels (144 comm)
+sample-traces/mi300x-capped/rank7.json.gz: pytorch, node mi300x-capped, rank 7, 1 GPU, 6 samples, 1248 kernels (144 comm)
 sample-traces/mi300x-capped/truth.json: skipped (not a trace or telemetry log)
 ingested 10, already present 0, skipped 1, failed 0
-# litsi report: node default
+# litsi report: node mi300x-capped
 
 what to do (goal: throughput; --goal throughput|power|energy):
   verdict:   imbalanced: gpu 5 is the straggler, the slowest in 6 of 6 samples
@@ -29,7 +29,7 @@ what to do (goal: throughput; --goal throughput|power|energy):
   also:      inspect the cooling of gpu 5's slot (airflow, fans, heat sink, paste)
 
 inputs: 10 sources (1 amd-smi-json, 1 amd-smi-csv, 8 pytorch)
-GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians)
+GPUs (lead: time ahead of the last GPU per step, averaged over its kernels; wait: in collectives per step; overlap of computation with communication, duration-weighted; telemetry: medians in the traced window)
 gpu  rank  product              samples  kernels  lead_ms  lead_pct  wait_ms  overlap_pct  temp_c  clock_mhz  power_w  role
   0     0  AMD Instinct MI300X        6     1248    0.923       0.9   15.187         43.6    71.0       1896    699.5  -
   1     1  AMD Instinct MI300X        6     1248    1.040       1.0   17.101         45.4    69.0       1907    698.0  -
@@ -56,15 +56,15 @@ throughput ceilings (what aligning every GPU to one GPU's pace could give at bes
   cpu-slosh    pace of the fastest GPU: throughput up to x1.060, node GPU power x1.016
 
 power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
-  gpu-red: sum 5801 W of 6000 W, predicted throughput x0.997 (ceiling x1.000), power x0.967
-    gpu  0  724 W   amd-smi set -g '0' -o '724'
-    gpu  1  720 W   amd-smi set -g '1' -o '720'
-    gpu  2  728 W   amd-smi set -g '2' -o '728'
-    gpu  3  724 W   amd-smi set -g '3' -o '724'
-    gpu  4  718 W   amd-smi set -g '4' -o '718'
-    gpu  5  749 W   amd-smi set -g '5' -o '749'
-    gpu  6  719 W   amd-smi set -g '6' -o '719'
-    gpu  7  719 W   amd-smi set -g '7' -o '719'
+  gpu-red: sum 5418 W of 5600 W, predicted throughput x0.997 (ceiling x1.000), power x0.968
+    gpu  0  676 W   amd-smi set -g '0' -o '676'
+    gpu  1  673 W   amd-smi set -g '1' -o '673'
+    gpu  2  680 W   amd-smi set -g '2' -o '680'
+    gpu  3  677 W   amd-smi set -g '3' -o '677'
+    gpu  4  671 W   amd-smi set -g '4' -o '671'
+    gpu  5  699 W   amd-smi set -g '5' -o '699'
+    gpu  6  671 W   amd-smi set -g '6' -o '671'
+    gpu  7  671 W   amd-smi set -g '7' -o '671'
   gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.037 (ceiling x1.043), power x1.000
     gpu  0  699 W   amd-smi set -g '0' -o '699'
     gpu  1  695 W   amd-smi set -g '1' -o '695'
@@ -85,13 +85,15 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  6  714 W   amd-smi set -g '6' -o '714'
     gpu  7  714 W   amd-smi set -g '7' -o '714'
   limits: TDP 750 W (telemetry), initial cap 700 W (telemetry), min limit none
+  calibration: power-to-clock curve assumed (the line through idle); litsi caps --calibrate prints a short probe that measures it
 
 == Verdict (litsi check) ==
-node default: IMBALANCED: 2 thermal rules fired
+node mi300x-capped: IMBALANCED: 2 thermal rules fired
   straggler: gpu 5 (100.0% of 6 samples)
+  cause: thermal: clock 4.6% lower, kernels 4.8% longer; 11.0 C hotter than the others' median at the same cap and power
   fired   temp-spread  1.176 (threshold 1.100); hottest minus coolest 12.0 C (needs 5.0)
   fired   freq-spread  1.055 (threshold 1.040)
-  fired   straggler    1.060 (threshold 1.020); gpu 5 straggler in 100.0% of samples
+  fired   straggler    1.048 (threshold 1.016); gpu 5 straggler in 100.0% of samples, 4.78% slower (S_C(min) 1.060)
   skipped throttle     no throttling telemetry
   recommended caps (gpu-realloc, model prediction): gpu 0 699 W, gpu 1 695 W, gpu 2 703 W, gpu 3 699 W, gpu 4 693 W, gpu 5 723 W, gpu 6 694 W, gpu 7 694 W
 --- stderr

@@ -6,6 +6,7 @@
 #include "litsi/advice.h"
 #include "litsi/fmt.h"
 #include "litsi/litsi.h"
+#include "litsi/util.h"
 
 #include <math.h>
 #include <string.h>
@@ -26,7 +27,7 @@ text_verdict(FILE *out, const struct res_advice *a, const struct res_advice_in *
 {
 	const struct res_straggler *st = &in->n->straggler;
 
-	fprintf(out, "  verdict:   %s", check_verdict_name(a->verdict));
+	out_printf(out, "  verdict:   %s", check_verdict_name(a->verdict));
 	if (a->straggler >= 0) {
 		fprintf(out, ": gpu %d", a->straggler);
 		if (a->straggler_rank >= 0 && a->straggler_rank != a->straggler)
@@ -36,7 +37,7 @@ text_verdict(FILE *out, const struct res_advice *a, const struct res_advice_in *
 	}
 	fputc('\n', out);
 	fputs("  cause:     ", out);
-	fputs(a->cause, out);
+	out_printf(out, "%s", a->cause);
 	fputc('\n', out);
 }
 
@@ -59,7 +60,7 @@ text_lead(FILE *out, const struct res_advice *a)
 	}
 	if (a->straggler < 0 || isnan(lo))
 		return;
-	fprintf(out, "  evidence:  the other GPUs run %.2f to %.2f ms ahead of gpu %d, averaged "
+	out_printf(out, "  evidence:  the other GPUs run %.2f to %.2f ms ahead of gpu %d, averaged "
 		     "over each %s's kernels", lo, hi, a->straggler, period(a));
 	if (!isnan(plo))
 		fprintf(out, " (%.1f%% to %.1f%% of the %.2f ms step)", plo, phi, a->step_ms);
@@ -81,7 +82,7 @@ text_waits(FILE *out, const struct res_advice *a)
 	}
 	if (most == SIZE_MAX)
 		return;
-	fprintf(out, "             in collectives gpu %d waited %.2f ms per %s, the most; "
+	out_printf(out, "             in collectives gpu %d waited %.2f ms per %s, the most; "
 		     "gpu %d arrived last in %zu of %zu\n", a->gpu[most].device,
 		a->gpu[most].wait_ms, period(a), a->gpu[last].device, a->gpu[last].arrived_last,
 		a->gpu[last].collectives);
@@ -107,7 +108,7 @@ text_gaps(FILE *out, const struct res_advice *a)
 static void
 text_action(FILE *out, const struct res_advice *a)
 {
-	fprintf(out, "  action:    %s\n", a->action);
+	out_printf(out, "  action:    %s\n", a->action);
 	if (a->scenario >= 0) {
 		fprintf(out, "             predicted throughput x%.3f, node GPU power x%.3f",
 			a->throughput, a->power);
@@ -115,30 +116,30 @@ text_action(FILE *out, const struct res_advice *a)
 			fprintf(out, ", energy per step x%.3f", a->predicted);
 		fputc('\n', out);
 		if (!isnan(a->ceiling))
-			fprintf(out, "             ceiling x%.3f: what aligning every GPU to %s pace "
+			out_printf(out, "             ceiling x%.3f: what aligning every GPU to %s pace "
 				     "could give at best%s\n", a->ceiling,
 				align_words[a->scenario],
 				a->clamped ? " (the caps model gives more; shown at the ceiling)"
 					   : "");
 		if (!isnan(a->step_cv_pct))
-			fprintf(out, "             uncertainty: the step time varies by %.1f%% from "
+			out_printf(out, "             uncertainty: the step time varies by %.1f%% from "
 				     "step to step over %zu steps%s\n", a->step_cv_pct, a->steps,
 				fabs(a->throughput - 1) * 100 < a->step_cv_pct
 					? "; the predicted change is within it: measure before and after"
 					: "");
 	}
 	if (a->why_not[0])
-		fprintf(out, "  why:       %s\n", a->why_not);
+		out_printf(out, "  why:       %s\n", a->why_not);
 	if (a->inspect[0])
-		fprintf(out, "  also:      %s\n", a->inspect);
+		out_printf(out, "  also:      %s\n", a->inspect);
 	if (a->thin[0])
-		fprintf(out, "  caution:   thin evidence: %s\n", a->thin);
+		out_printf(out, "  caution:   thin evidence: %s\n", a->thin);
 }
 
 void
 advice_render_text(FILE *out, const struct res_advice *a, const struct res_advice_in *in)
 {
-	fprintf(out, "what to do (goal: %s; --goal throughput|power|energy):\n",
+	out_printf(out, "what to do (goal: %s; --goal throughput|power|energy):\n",
 		res_goal_name(a->goal));
 	text_verdict(out, a, in);
 	text_lead(out, a);

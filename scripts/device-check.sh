@@ -130,7 +130,7 @@ cpu=$(sed -n 's/.*sampler CPU \([0-9.]*\)% of one core.*/\1/p' "$out/record.err"
 say "sampler cost: ${cpu:-?}% of one core at 100 ms"
 
 # ---- the readings ----
-"$litsi" -d "$db" info --format csv >"$out/info.csv" 2>"$out/info.err" || bad "litsi info failed: $(cat "$out/info.err")"
+"$litsi" -d "$db" info --detail --format csv >"$out/info.csv" 2>"$out/info.err" || bad "litsi info failed: $(cat "$out/info.err")"
 log=$(ls "$rec"/nvidia-smi.csv "$rec"/amd-smi.csv 2>/dev/null | head -1)
 [ -n "$log" ] && say "log: $(basename "$log"), $(grep -c '^[0-9]' "$log") lines; header: $(head -1 "$log" | grep -v '^.CTRL' | cut -c1-200)"
 case $vendor:$(head -1 "$log" 2>/dev/null) in

@@ -78,7 +78,7 @@ rows=$(grep -c '^[0-9][^,]*, 0, ' rate/nvidia-smi.csv)
 between "readings of GPU 0 at 100 ms over 3 s" "$rows" 15 34
 last=$(tail -c 1 rate/nvidia-smi.csv | od -An -c | tr -d ' ')
 check "the log ends on a whole line" "$last" '\n'
-"$LITSI" -d rate.db info --format csv >rate.info
+"$LITSI" -d rate.db info --detail --format csv >rate.info
 check "--db ingested 8 NVIDIA GPUs of node n1" "$(grep -c '^n1,[0-7],.*,NVIDIA,' rate.info)" 8
 got=$(awk -F, '$1 == "n1" && $2 == 0 && $3 == "power_w" { print $5 }' rate.info)
 check "power readings of GPU 0 ingested = its log lines" "$got" "$rows"
@@ -89,7 +89,7 @@ grep -q '^litsi record: [0-9]* readings in [0-9.]* s; sampler CPU [0-9.]*% of on
 
 # 4. amd-smi: the watch banner and whole-second ticks ingest as AMD telemetry.
 PATH=$AMD "$LITSI" -q record -i 300 -o amdrate --db amd.db --node a1 -- sleep 2 >/dev/null
-"$LITSI" -d amd.db info --format csv >amd.info
+"$LITSI" -d amd.db info --detail --format csv >amd.info
 check "amd-smi: 8 AMD GPUs ingested" "$(grep -c '^a1,[0-7],.*,AMD,' amd.info)" 8
 grep -q '^a1,0,energy_j,J,' amd.info && ok "amd-smi: energy readings" || notok "amd-smi: energy readings" "$(cat amd.info)"
 
@@ -157,7 +157,7 @@ PATH=$NV "$LITSI" -q record -o job --db job.db --node j1 --run 42 -- sh -c '
 	for r in 0 1 2 3 4 5 6 7; do
 		mv "$LITSI_RECORD_DIR/.synth/rank$r.json" "$LITSI_RECORD_DIR/rank$r.step17.pt.trace.json"
 	done && rm -r "$LITSI_RECORD_DIR/.synth"' "$LITSI" >job.out
-"$LITSI" -d job.db info --format csv >job.info
+"$LITSI" -d job.db info --detail --format csv >job.info
 check "recipe: 8 ranks of 10 samples each" "$(grep -c '^j1,[0-7],[0-7],.*,10,' job.info)" 8
 grep -q '^j1,0,power_w,W,' job.info && ok "recipe: the telemetry beside them" || notok "recipe: the telemetry beside them" "$(cat job.info)"
 
@@ -171,7 +171,7 @@ if [ -n "${FAKE_LIBS:-}" ] && [ -f "$FAKE_LIBS/libnvidia-ml.so.1" ]; then
 		ok "NVML before the CLIs" || notok "NVML before the CLIs" "$(cat nvml.err)"
 	grep -q '^litsi record: [0-9]* readings of 2 GPUs in [0-9.]* s ([0-9.]* a second each); sampler CPU' nvml.err &&
 		ok "NVML: the summary names the GPUs and the rate" || notok "NVML summary" "$(cat nvml.err)"
-	"$LITSI" -d nvml.db info --format csv >nvml.info
+	"$LITSI" -d nvml.db info --detail --format csv >nvml.info
 	# has GPU METRIC...: every metric among GPU's ingested readings
 	has() {
 		g=$1
@@ -198,7 +198,7 @@ if [ -n "${FAKE_LIBS:-}" ] && [ -f "$FAKE_LIBS/libnvidia-ml.so.1" ]; then
 		[ $layout = old ] && old=1
 		LD_LIBRARY_PATH=$FAKE_LIBS FAKE_RSMI_OLD=$old "$LITSI" -q record --backend rocm-smi -o rsmi-$layout \
 			--db rsmi-$layout.db --node r1 -- sleep 0.5 >/dev/null
-		"$LITSI" -d rsmi-$layout.db info --format csv >rsmi.info
+		"$LITSI" -d rsmi-$layout.db info --detail --format csv >rsmi.info
 		got=$(awk -F, '$1 == "r1" && $3 == "gfx_clk_mhz" { print $2 ":" $8 }' rsmi.info | tr '\n' ' ')
 		check "ROCm SMI ($layout rsmi_frequencies_t): the current sclk level" "$got" "0:1500 1:2100 "
 	done

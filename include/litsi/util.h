@@ -11,6 +11,7 @@
 
 /* ---- memory ---- */
 void *xmalloc(size_t n);
+void xalloc_keep_heap(void);
 void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);

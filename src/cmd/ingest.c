@@ -1302,6 +1302,7 @@ static void
 ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 {
 	memset(run, 0, sizeof(*run));
+	xalloc_keep_heap();
 	run->ctx = ctx;
 	run->jobs = 1;
 	run->iopts.rank = -1;

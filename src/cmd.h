@@ -11,6 +11,7 @@
 #include "litsi/litsi.h"
 #include "litsi/results.h"
 #include "litsi/store.h"
+#include "litsi/util.h"
 
 struct res_advice;
 struct res_advice_in;

@@ -125,13 +125,6 @@ struct parse_opts {
 	 * thread alone. parse_threads_default() is the machine's cores, capped.
 	 */
 	int threads;
-	/*
-	 * read_nsys() - the reader of Nsight Systems SQLite exports. It lives in
-	 * the store, the only layer that speaks SQL, and the caller wires it in
-	 * (ingest: store_read_nsys()); NULL refuses such files.
-	 */
-	int (*read_nsys)(const char *path, const struct parse_opts *o, struct sink *s,
-			 struct err *err);
 };
 
 /*
@@ -183,8 +176,5 @@ const char *parse_names(void);
  * NULL otherwise. Static storage.
  */
 const char *parse_hint(const char *head, size_t len);
-
-/* kernel_classify() - comm/memcpy/memset/compute by name and category. */
-enum kernel_class kernel_classify(const char *name, size_t len, const char *cat);
 
 #endif

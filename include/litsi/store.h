@@ -12,7 +12,6 @@
 #include <stdint.h>
 
 #include "litsi/err.h"
-#include "litsi/parse.h"
 #include "litsi/trace.h"
 
 #define STORE_SCHEMA_VERSION 4
@@ -111,6 +110,7 @@ struct ingest_summary {
 #define RUN_GAP_NS ((int64_t)3600 * 1000000000)
 
 struct store_ingest;
+struct sink;		/* parse.h: the callbacks a parser pushes records into */
 
 /*
  * store_ingest_begin() - start a transaction for the source @path and fill
@@ -358,16 +358,6 @@ int store_info_gpus(struct store *st, struct info_gpu **v, size_t *n, struct err
 int store_info_metrics(struct store *st, struct info_metric **v, size_t *n, struct err *err);
 void store_info_free(struct info_source *s, size_t ns, struct info_gpu *g, size_t ng,
 		     struct info_metric *m, size_t nm);
-
-/*
- * store_read_nsys() - read an Nsight Systems SQLite export (nsys export
- * --type sqlite) at @path, opened read-only and immutable (no files are
- * created beside it) under a progress budget, and push its GPUs, kernels,
- * copies, launches and NVTX ranges into @sink. Return: 0, LITSI_EDATA for a
- * file that is no export litsi knows (naming the export schema version).
- */
-int store_read_nsys(const char *path, const struct parse_opts *o, struct sink *sink,
-		    struct err *err);
 
 /* ---- model queries (litsi model, caps, check) ---- */
 /*

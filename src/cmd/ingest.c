@@ -4,6 +4,7 @@
  * it through its parser into the store, one transaction per file.
  */
 #include "cmd.h"
+#include "litsi/parse.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -1310,7 +1311,6 @@ ingest_run_init(struct ingest_run *run, struct litsi_ctx *ctx)
 	run->popts.time_ns = TIME_NONE;
 	run->popts.stop = &interrupted;
 	run->popts.device = -1;
-	run->popts.read_nsys = store_read_nsys;
 	run->popts.threads = parse_threads_default();
 }
 

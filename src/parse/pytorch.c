@@ -12,6 +12,7 @@
 
 #include "jscan.h"
 #include "jsplit.h"
+#include "litsi/kclass.h"
 #include "litsi/litsi.h"
 #include "litsi/parse.h"
 

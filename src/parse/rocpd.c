@@ -8,6 +8,7 @@
  * that schema additions do not matter. Times are ns since boot.
  */
 #include "litsi/dbinput.h"
+#include "litsi/kclass.h"
 #include "litsi/litsi.h"
 #include "litsi/parse.h"
 

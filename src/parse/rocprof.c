@@ -8,6 +8,7 @@
 #include "csv.h"
 #include "jpull.h"
 #include "rocprof_int.h"
+#include "litsi/kclass.h"
 #include "litsi/litsi.h"
 
 #include <stdio.h>

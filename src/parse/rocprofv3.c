@@ -16,6 +16,7 @@
  */
 #include "csv.h"
 #include "rocprof_int.h"
+#include "litsi/kclass.h"
 #include "litsi/litsi.h"
 
 #include <ctype.h>

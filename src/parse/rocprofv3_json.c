@@ -10,6 +10,7 @@
  * symbols they refer to are held until the end of the tool object.
  */
 #include "jpull.h"
+#include "litsi/kclass.h"
 #include "litsi/litsi.h"
 
 #include <stdio.h>

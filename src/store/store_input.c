@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * store_input.c: reading another program's SQLite file as an input (a rocpd
- * database): a read-only, immutable connection of its own, so that nothing
+ * database, an Nsight Systems export): a read-only, immutable connection of its own, so that nothing
  * is ever written beside the file (no journal, no -wal, no -shm), and every
  * statement runs under a progress handler that honours a stop flag (SIGINT,
  * SIGTERM) and a time budget. Knows nothing of the file's schema: it reads
- * every row of a named table or view and finds columns by name.
+ * the rows of a named table or view, finds columns by name, and looks a
+ * string up by its id; names are always quoted identifiers, never values.
  */
 #include "litsi/dbinput.h"
 #include "litsi/litsi.h"
@@ -24,7 +25,10 @@ struct store_input {
 	sqlite3_stmt *s;
 	char *path;
 	char *obj;		/* the table or view being read */
+	sqlite3_stmt *look;	/* the last lookup's statement, kept for the next */
+	char *look_sql;		/* its text */
 	struct store_input_limits lim;
+	bool too_long;		/* the last error: a value over the string limit */
 	int64_t rows;		/* rows of obj returned so far */
 	int64_t step_ms;	/* monotonic, when the wait for the next row began */
 	int stop_why;		/* 1 = stop flag, 2 = time budget; set by the handler */
@@ -57,7 +61,8 @@ in_err(struct store_input *in, const char *what, struct err *err)
 {
 	if (in->stop_why == 1)
 		return err_set(err, LITSI_EINTR, "%s: interrupted", in->path);
-	if (sqlite3_errcode(in->db) == SQLITE_TOOBIG)
+	in->too_long = sqlite3_errcode(in->db) == SQLITE_TOOBIG;
+	if (in->too_long)
 		return err_set(err, LITSI_EDATA, "%s: %s: a string or blob longer than 4 MiB (the "
 			       "limit of every reader)", in->path, in->obj ? in->obj : what);
 	if (in->stop_why == 2)
@@ -119,6 +124,9 @@ store_input_open(const char *path, const struct store_input_limits *lim,
 		return rc;
 	}
 	sqlite3_progress_handler(in->db, PROGRESS_OPS, on_progress, in);
+	/* A hostile file's schema runs no function with side effects, and cannot be corrupted. */
+	sqlite3_db_config(in->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+	sqlite3_db_config(in->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
 	/* The string limit of every reader: a longer value is never read into memory. */
 	sqlite3_limit(in->db, SQLITE_LIMIT_LENGTH, (4 << 20) + 4096);
 	*out = in;
@@ -131,17 +139,33 @@ store_input_close(struct store_input *in)
 	if (!in)
 		return;
 	sqlite3_finalize(in->s);
+	sqlite3_finalize(in->look);
 	sqlite3_close(in->db);
+	free(in->look_sql);
 	free(in->obj);
 	free(in->path);
 	free(in);
 }
 
-int
-store_input_select(struct store_input *in, const char *obj, struct err *err)
+/* @name as a double-quoted identifier, its quotes doubled: never a value. */
+static void
+add_ident(struct sbuf *sql, const char *name)
 {
-	struct sbuf sql = SBUF_INIT;
 	const char *p;
+
+	sbuf_addch(sql, '"');
+	for (p = name; *p; p++) {
+		if (*p == '"')
+			sbuf_addch(sql, '"');
+		sbuf_addch(sql, *p);
+	}
+	sbuf_addch(sql, '"');
+}
+
+/* Prepare @sql (released here) as the statement that reads @obj. */
+static int
+start_select(struct store_input *in, const char *obj, struct sbuf *sql, struct err *err)
+{
 	int rc;
 
 	sqlite3_finalize(in->s);
@@ -149,22 +173,131 @@ store_input_select(struct store_input *in, const char *obj, struct err *err)
 	free(in->obj);
 	in->obj = xstrdup(obj);
 	in->rows = 0;
-	/* A double-quoted identifier, its quotes doubled: never a value. */
-	sbuf_addstr(&sql, "SELECT * FROM \"");
-	for (p = obj; *p; p++) {
-		if (*p == '"')
-			sbuf_addch(&sql, '"');
-		sbuf_addch(&sql, *p);
-	}
-	sbuf_addch(&sql, '"');
 	in->step_ms = now_ms();
-	rc = sqlite3_prepare_v2(in->db, sql.buf, -1, &in->s, NULL);
-	sbuf_release(&sql);
+	rc = sqlite3_prepare_v2(in->db, sql->buf, -1, &in->s, NULL);
+	sbuf_release(sql);
 	if (rc == SQLITE_OK)
 		return 1;
 	if (in->stop_why == 0 && strstr(sqlite3_errmsg(in->db), "no such table"))
 		return 0;
 	return in_err(in, "cannot read the database", err);
+}
+
+int
+store_input_select(struct store_input *in, const char *obj, struct err *err)
+{
+	struct sbuf sql = SBUF_INIT;
+
+	sbuf_addstr(&sql, "SELECT * FROM ");
+	add_ident(&sql, obj);
+	return start_select(in, obj, &sql, err);
+}
+
+int
+store_input_select_cols(struct store_input *in, const char *obj, const char *const *cols,
+			size_t nr, const char *order, struct err *err)
+{
+	struct sbuf sql = SBUF_INIT;
+	size_t i;
+
+	sbuf_addstr(&sql, "SELECT ");
+	for (i = 0; i < nr; i++) {
+		if (i)
+			sbuf_addstr(&sql, ", ");
+		if (cols[i])
+			add_ident(&sql, cols[i]);
+		else
+			sbuf_addstr(&sql, "NULL");
+	}
+	sbuf_addstr(&sql, " FROM ");
+	add_ident(&sql, obj);
+	if (order) {
+		sbuf_addstr(&sql, " ORDER BY ");
+		add_ident(&sql, order);
+	}
+	return start_select(in, obj, &sql, err);
+}
+
+int
+store_input_has_table(struct store_input *in, const char *table, struct err *err)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	in->step_ms = now_ms();
+	if (sqlite3_prepare_v2(in->db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND "
+			       "name = ?", -1, &s, NULL) != SQLITE_OK)
+		return in_err(in, "cannot read the database", err);
+	sqlite3_bind_text(s, 1, table, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return rc == SQLITE_ROW;
+	return in_err(in, "cannot read the database", err);
+}
+
+bool
+store_input_has_col(struct store_input *in, const char *table, const char *col)
+{
+	sqlite3_stmt *s;
+	bool yes;
+
+	in->step_ms = now_ms();
+	if (sqlite3_prepare_v2(in->db, "SELECT 1 FROM pragma_table_info(?) WHERE name = ?", -1, &s,
+			       NULL) != SQLITE_OK)
+		return false;
+	sqlite3_bind_text(s, 1, table, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, col, -1, SQLITE_STATIC);
+	yes = sqlite3_step(s) == SQLITE_ROW;
+	sqlite3_finalize(s);
+	return yes;
+}
+
+int
+store_input_lookup(struct store_input *in, const char *table, const char *key, const char *val,
+		   int64_t id, const char **text, size_t *len, struct err *err)
+{
+	struct sbuf sql = SBUF_INIT;
+	int rc;
+
+	*text = NULL;
+	*len = 0;
+	sbuf_addstr(&sql, "SELECT ");
+	add_ident(&sql, val);
+	sbuf_addstr(&sql, " FROM ");
+	add_ident(&sql, table);
+	sbuf_addstr(&sql, " WHERE ");
+	add_ident(&sql, key);
+	sbuf_addstr(&sql, " = ?");
+	if (!in->look || strcmp(in->look_sql, sql.buf)) {
+		sqlite3_finalize(in->look);
+		in->look = NULL;
+		free(in->look_sql);
+		in->look_sql = sbuf_detach(&sql);
+		if (sqlite3_prepare_v2(in->db, in->look_sql, -1, &in->look, NULL) != SQLITE_OK)
+			return in_err(in, table, err);
+	}
+	sbuf_release(&sql);
+	sqlite3_reset(in->look);
+	sqlite3_bind_int64(in->look, 1, id);
+	in->step_ms = now_ms();
+	rc = sqlite3_step(in->look);
+	if (rc == SQLITE_DONE)
+		return 0;
+	if (rc != SQLITE_ROW)
+		return in_err(in, table, err);
+	*text = (const char *)sqlite3_column_text(in->look, 0);
+	if (*text)
+		*len = (size_t)sqlite3_column_bytes(in->look, 0);
+	else if (sqlite3_errcode(in->db) == SQLITE_TOOBIG)
+		return in_err(in, table, err);
+	return 1;
+}
+
+bool
+store_input_too_long(const struct store_input *in)
+{
+	return in->too_long;
 }
 
 int
@@ -235,6 +368,28 @@ store_input_int(const struct store_input *in, int c, int64_t *v)
 		return s && !parse_i64(s, INT64_MIN, INT64_MAX, v) ? 0 : -1;
 	}
 	return -1;
+}
+
+enum store_input_type
+store_input_type(const struct store_input *in, int c, size_t *bytes)
+{
+	int t = c >= 0 ? sqlite3_column_type(in->s, c) : SQLITE_NULL;
+
+	if (bytes)
+		*bytes = t == SQLITE_TEXT || t == SQLITE_BLOB ?
+			 (size_t)sqlite3_column_bytes(in->s, c) : 0;
+	switch (t) {
+	case SQLITE_INTEGER:
+		return STORE_INPUT_INTEGER;
+	case SQLITE_FLOAT:
+		return STORE_INPUT_REAL;
+	case SQLITE_TEXT:
+		return STORE_INPUT_TEXT;
+	case SQLITE_BLOB:
+		return STORE_INPUT_BLOB;
+	default:
+		return STORE_INPUT_NULL;
+	}
 }
 
 const char *

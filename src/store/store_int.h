@@ -5,7 +5,9 @@
 
 #include <sqlite3.h>
 
+#include "litsi/parse.h"
 #include "litsi/store.h"
+#include "litsi/util.h"
 
 struct store {
 	sqlite3 *db;

@@ -174,7 +174,6 @@ static struct sink discard = {
 
 static const struct parse_opts popts = {
 	.rank = -1, .time_ns = INT64_C(1700000000000000000), .tz = "UTC", .device = -1,
-	.read_nsys = store_read_nsys,
 };
 
 /* Run parser @name over the bytes; every failure must be a clean status. */

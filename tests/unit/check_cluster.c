@@ -192,7 +192,7 @@ nsys_run(const char *path, struct err *err)
 			  .launch = c_launch, .step = c_step, .annotation = c_annotation,
 			  .meta = c_meta_nsys, .time_base = c_time_base, .node = c_node };
 	struct parse_opts o = { .rank = -1, .time_ns = TIME_NONE, .device = -1,
-				.read_nsys = store_read_nsys };
+ };
 	const struct parser *p = parse_find("nsys-sqlite");
 	struct input *in = NULL;
 	const char *head;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "litsi/parse.h"
 #include "litsi/results.h"
 #include "litsi/store.h"
 #include "unit.h"

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "litsi/kclass.h"
 #include "litsi/litsi.h"
 #include "litsi/parse.h"
 #include "parse/csv.h"

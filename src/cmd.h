@@ -207,6 +207,13 @@ int report_page_write(struct litsi_ctx *ctx, const char *path, const struct repo
 int cmd_usage_error(const char *cmd, const char *usage, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /*
+ * CMD_ANSWERED: a parse_args() that answered by itself (-h, --list-opts)
+ * returns that answer's exit code minus CMD_ANSWERED, a negative value that is
+ * no exit code and no litsi_status; the command then stops and returns
+ * rc + CMD_ANSWERED (the exit code) without running.
+ */
+enum { CMD_ANSWERED = 100 };
+/*
  * cmd_help() - print the usage to ctx->out (for -h), then the command's
  * options, one line each, as its man page's OPTIONS has them. Return: EXIT_OK.
  */

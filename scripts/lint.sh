@@ -27,8 +27,12 @@ if [ -n "$bad" ]; then echo "lint: SQL built with printf: $bad"; rc=1; fi
 bad=$(grep -nE 'sqlite3_exec\([^,]+, *[a-z_]+[,)]' src/store/*.c 2>/dev/null |
 	grep -vE 'sqlite3_exec\([^,]+, *(sql|unstage_sql|schema_sql),')
 if [ -n "$bad" ]; then echo "lint: sqlite3_exec of a non-constant: $bad"; rc=1; fi
-bad=$(grep -nE '(^|[^a-z_])(printf|puts|fputs|fprintf|putchar)[[:space:]]*\(' src/analysis/*.c src/store/*.c src/parse/*.c 2>/dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)' | cut -d: -f1 | sort -u)
+bad=$(grep -nE '(^|[^a-z_])(printf|puts|fputs|fprintf|putchar)[[:space:]]*\(' src/analysis/*.c src/store/*.c src/parse/*.c src/results/*.c src/ingest/*.c 2>/dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)' | cut -d: -f1 | sort -u)
 if [ -n "$bad" ]; then echo "lint: printing below cmd/: $bad"; rc=1; fi
+# The writers (src/fmt/) write to the stream they are handed, never to a
+# standard stream of their own choosing: the command decides where output goes.
+bad=$(grep -nE '(^|[^a-z_])(printf|puts|putchar|vprintf)[[:space:]]*\(|\b(stdout|stderr)\b' src/fmt/*.c 2>/dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)' | cut -d: -f1 | sort -u)
+if [ -n "$bad" ]; then echo "lint: a writer picks a standard stream: $bad"; rc=1; fi
 # One door for text leaving litsi: a print in the front end of anything but
 # litsi's own text goes through out_printf() (scripts/lint-print.awk).
 if ! awk -f scripts/lint-print.awk src/cmd/*.c src/main.c; then
@@ -49,6 +53,17 @@ if [ -n "$bad" ]; then echo "lint: the store API below the results library: $bad
 bad=$(grep -lE '#include "litsi/(interval|lead|overlap|caps|model|thermal|stats|check|synth|results)\.h"' \
 	src/store/*.c src/store/*.h 2>/dev/null)
 if [ -n "$bad" ]; then echo "lint: the store includes an analysis header: $bad"; rc=1; fi
+# The results library joins the store and the analyses and renders nothing;
+# the writers render results and never query: neither sees the parsers, the
+# ingest library or a command; the analyses never see the results library.
+bad=$(grep -lE '#include "(litsi/(parse|ingest|fmt|plot|htmlpage)\.h|cmd\.h)"' src/results/*.c 2>/dev/null)
+if [ -n "$bad" ]; then echo "lint: the results library includes a parser, writer or command header: $bad"; rc=1; fi
+bad=$(grep -lE '#include "(litsi/(store|parse|ingest|dbinput)\.h|cmd\.h)"' src/fmt/*.c 2>/dev/null)
+if [ -n "$bad" ]; then echo "lint: a writer includes the store, a parser or a command header: $bad"; rc=1; fi
+bad=$(grep -l '#include "litsi/results.h"' src/analysis/*.c 2>/dev/null)
+if [ -n "$bad" ]; then echo "lint: an analysis includes the results library: $bad"; rc=1; fi
+bad=$(grep -lE '#include "(litsi/(results|fmt|plot|htmlpage)\.h|cmd\.h)"' src/ingest/*.c 2>/dev/null)
+if [ -n "$bad" ]; then echo "lint: the ingest library includes a results, writer or command header: $bad"; rc=1; fi
 # One door for other programs' SQLite files: the store's API is not the
 # parsers' (store.h never includes parse.h), and an input database is read
 # only through the cursor of dbinput.h by a parser in src/parse/.

@@ -155,8 +155,6 @@ struct parser {
 		     struct err *err);
 };
 
-/* parse_registry() - the table of parsers, terminated by a NULL name. */
-const struct parser *parse_registry(void);
 /* parse_detect() - the best parser for @head, or NULL when none scores above 0. */
 const struct parser *parse_detect(const char *head, size_t len, const char *name);
 const struct parser *parse_find(const char *name);

@@ -18,8 +18,6 @@ struct part {
 	int cap0_w;			/* the cap it ships with (MI300X: 700, as in [LS]) */
 };
 
-/* parts_table() - the product table, @n rows, most specific match first. */
-const struct part *parts_table(size_t *n);
 /* parts_find() - the row whose match @product contains first, or NULL. */
 const struct part *parts_find(const char *product);
 

@@ -117,8 +117,6 @@ int res_load_groups(struct store *st, const struct gpu_row *gpu, const struct ks
 void res_reclassify(struct res_node *nd, struct kspan *k, size_t n);
 /* res_gpu_index() - index of device @dev in nd->gpus, or -1. */
 int res_gpu_index(const struct res_node *nd, int dev);
-/* res_gpu_label() - "gpu 5" or "gpu 5 (rank 3)" when the rank differs; into @buf. */
-const char *res_gpu_label(const struct gpu_row *g, char *buf, size_t n);
 
 /* ---- one sample's leads (METHOD §3-4) ---- */
 struct res_lead_sample {

@@ -62,7 +62,7 @@ struct ingest_opts {
 	const char *node;	/* --node; NULL = hostname from the file, else "default" */
 	int rank;		/* --rank; -1 if not given */
 	int64_t clock_offset_ns;	/* --clock-offset; 0 if not given */
-	bool has_clock_offset;
+	bool has_clock_offset;	/* --clock-offset given (0 included) */
 	bool force;		/* replace an already ingested identical file */
 	const char *run;	/* --run; NULL: no run named */
 	bool run_auto;		/* --run auto: the run is chosen by store_resolve_auto_run() */
@@ -75,7 +75,7 @@ struct ingest_opts {
 struct source_where {
 	char node[256];		/* "" when the source has no node */
 	char run[256];		/* "" for no run named */
-	char path[1024];
+	char path[1024];	/* the path it was ingested from, as given */
 };
 
 /* store_source_where() - fill @w for source @id; "" fields when it does not exist. */
@@ -88,9 +88,10 @@ struct telem_dedupe {
 };
 
 struct ingest_summary {
-	char format[32];
-	char node[128];
+	char format[32];	/* the parser's name ("pytorch", "nsys-sqlite") */
+	char node[128];		/* the node the file went to */
 	int rank;		/* -1 if unknown */
+	/* What the file held: GPUs, samples (steps), kernels, of them comm, readings, rows. */
 	int64_t gpus, samples, kernels, comm, telemetry, aggregates;
 	bool duplicate;		/* identical content already present; nothing written */
 	struct source_where dup;	/* with duplicate: where the earlier copy went */
@@ -242,7 +243,7 @@ int store_runs(struct store *st, int64_t node_id, char ***names, size_t *n, stru
 int store_latest_run(struct store *st, int64_t node_id, char **run, struct err *err);
 /* One run of a node (store_run_list()). */
 struct store_run {
-	char *name;
+	char *name;		/* the run's name (ingest --run); malloc'd */
 	bool traces;		/* some source of the run holds profiler samples */
 	char *role;		/* ingest --role of its sources ("calibration"), NULL: none */
 };
@@ -273,10 +274,6 @@ int store_run_metric(struct store *st, int64_t gpu_id, const char *run, const ch
 /* store_load_telemetry() - one metric of one GPU ordered by time; *v malloc'd. */
 int store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric,
 			 struct tsample **v, size_t *n, struct err *err);
-/* store_list_metrics() - metric names present for a GPU; free each and the array. */
-int store_list_metrics(struct store *st, int64_t gpu_id, char ***names, size_t *n,
-		       struct err *err);
-
 /* ---- analysis queries (overlap, corr, lead, thermal; src/store/store_analysis.c) ---- */
 
 /*
@@ -319,31 +316,34 @@ int store_profiler_steps(struct store *st, int64_t gpu_id, size_t *count, int64_
 			 struct err *err);
 
 /* ---- info: what the database holds (litsi info) ---- */
+/* Strings of the info_* rows are malloc'd; store_info_free() frees them. */
 struct info_source {
-	int64_t id;
+	int64_t id;		/* source.id */
+	/* As ingested: path, parser, node, clock ("epoch", "boottime"), content hash (hex). */
 	char *path, *format, *node, *clock, *sha256;
 	int rank, world_size;	/* -1 if unknown */
+	/* Its size in bytes, and what it holds: GPUs, samples, kernels, comm ones, readings. */
 	int64_t bytes, gpus, samples, kernels, comm, telemetry;
 };
 
 struct info_gpu {
-	char *node;
+	char *node;		/* its node's name */
 	int device, rank;	/* rank -1 if unknown */
 	char *vendor, *product;	/* may be NULL */
-	int64_t samples, kernels, comm;
+	int64_t samples, kernels, comm;	/* its samples (steps), kernels, and comm kernels */
 	int64_t first_ns, last_ns;	/* kernel span; TIME_NONE when no kernels */
-	int64_t metrics, readings;
+	int64_t metrics, readings;	/* telemetry metrics it has, and readings of all */
 	int64_t tel_first_ns, tel_last_ns;	/* TIME_NONE when no telemetry */
 	int64_t id;		/* gpu.id */
 };
 
 struct info_metric {
-	char *node;
-	int device;
-	char *metric, *unit;
-	int64_t readings;
-	int64_t first_ns, last_ns;
-	double min, mean, max;
+	char *node;		/* the GPU's node */
+	int device;		/* the GPU's device index */
+	char *metric, *unit;	/* canonical metric name (trace.h METRIC_*) and its unit */
+	int64_t readings;	/* how many */
+	int64_t first_ns, last_ns;	/* the first and last reading, epoch ns */
+	double min, mean, max;	/* of the values, in unit */
 };
 
 /*

@@ -29,12 +29,6 @@ size_t thermal_window(const struct tsample *v, size_t n, int64_t start, int64_t 
 void thermal_stats(const struct tsample *v, size_t n, struct thermal_stats *out);
 
 /*
- * thermal_spread() - max/min over the finite values of @v; NaN when fewer
- * than one finite value or the minimum is not positive.
- */
-double thermal_spread(const double *v, size_t n);
-
-/*
  * thermal_order() - indexes of @v sorted descending (@desc) or ascending;
  * NaN values last, ties by index.
  */

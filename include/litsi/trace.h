@@ -29,10 +29,17 @@ enum clock_domain {
 	CLK_BOOTTIME = 1,	/* ns since boot (rocprof, rocprofv3) */
 };
 
+/*
+ * The rec_* records are what a parser pushes into a sink (parse.h). Their
+ * strings are borrowed from the parser: valid during the sink's call only,
+ * not NUL-terminated where a length goes with them. Times are in the clock
+ * of the file (rec_source.clock) unless a field says otherwise.
+ */
+
 /* What a parser learns about the file as a whole (may be sent several times). */
 struct rec_source {
 	const char *format;	/* "pytorch", "rocprofv3-csv", "amd-smi-csv", ... */
-	enum clock_domain clock;
+	enum clock_domain clock;	/* the clock of every time of the file */
 	const char *hostname;	/* NULL when the file names none */
 	int rank;		/* -1 if unknown */
 	int world_size;		/* -1 if unknown */
@@ -51,10 +58,10 @@ struct rec_kernel {
 	int device;		/* as in rec_gpu.device */
 	int rank;		/* rank context (fused traces: args.rank); -1 = the file's */
 	int64_t stream;		/* HIP/CUDA stream, or HSA queue when no stream is known */
-	const char *name;
-	size_t name_len;
+	const char *name;	/* the kernel's name, name_len bytes (not NUL-terminated) */
+	size_t name_len;	/* bytes of name */
 	int64_t start_ns, end_ns;	/* [start, end) in the source's clock */
-	enum kernel_class kclass;
+	enum kernel_class kclass;	/* kernel_classify() of the name, or the file's own class */
 	int64_t correlation;	/* launch correlation id; -1 if none */
 	int64_t launch_ns;	/* CPU launch time if the parser knows it, else TIME_NONE */
 	int64_t bytes;		/* memcpy/memset bytes, -1 if unknown */
@@ -63,8 +70,8 @@ struct rec_kernel {
 /* A CPU-side launch (runtime call) with a correlation id: used to link kernels. */
 struct rec_launch {
 	int rank;		/* rank context (fused traces); -1 = the file's */
-	int64_t correlation;
-	int64_t ts_ns;
+	int64_t correlation;	/* equals rec_kernel.correlation of the kernel it launched */
+	int64_t ts_ns;		/* when the call began */
 	int64_t tid;		/* CPU thread of the call */
 	int64_t external_id;	/* -1 if none */
 };
@@ -72,17 +79,17 @@ struct rec_launch {
 /* One traced iteration (ProfilerStep#N) on the CPU of one rank. */
 struct rec_step {
 	int rank;		/* rank context; -1 = the file's */
-	int64_t step;
-	int64_t start_ns, end_ns;
+	int64_t step;		/* N of ProfilerStep#N, >= 0 */
+	int64_t start_ns, end_ns;	/* the step's CPU span, end >= start */
 };
 
 /* A CPU-side range used to label kernels (user_annotation, cpu_op) or a marker. */
 struct rec_annotation {
 	int rank;		/* rank context; -1 = the file's */
 	const char *kind;	/* "user_annotation", "gpu_user_annotation", "marker", ... */
-	const char *name;
-	int64_t start_ns, end_ns;
-	int64_t tid;
+	const char *name;	/* the range's label, NUL-terminated */
+	int64_t start_ns, end_ns;	/* the range, end >= start */
+	int64_t tid;		/* CPU thread it was recorded on; 0 if unknown */
 	int device;		/* for gpu_user_annotation; -1 otherwise */
 	int64_t external_id;	/* -1 if none */
 };
@@ -91,32 +98,33 @@ struct rec_annotation {
 struct rec_collective {
 	int rank;		/* rank context; -1 = the file's */
 	int64_t start_ns, end_ns;	/* the CPU event's span */
-	int64_t tid;
+	int64_t tid;		/* CPU thread of the event */
 	int64_t correlation;	/* set when the args sit on the kernel itself; else -1 */
 	int64_t external_id;	/* -1 if none */
 	const char *coll_name;	/* "allreduce", "_allgather_base", ... */
-	const char *dtype;
+	const char *dtype;	/* element type as the trace names it ("Float"), or NULL */
 	int64_t in_nelems, out_nelems;	/* -1 if absent */
 	int64_t group_size;	/* -1 if absent */
 	int64_t seq;		/* -1 if absent */
-	const char *in_split, *out_split;
+	const char *in_split, *out_split;	/* per-rank split sizes (text), or NULL */
+	/* The process group's name, description and ranks (text), or NULL. */
 	const char *pg_name, *pg_desc, *pg_ranks;
 };
 
 /* A power limit of a GPU that the telemetry recorded (amd-smi static --limit). */
 struct rec_limit {
-	int device;
+	int device;		/* as in rec_gpu.device */
 	const char *kind;	/* "cap" (in force), "min", "max", "default" */
-	double watts;
+	double watts;		/* the limit, W */
 };
 
 /* One telemetry reading. */
 struct rec_telemetry {
-	int device;
+	int device;		/* as in rec_gpu.device */
 	int64_t t_ns;		/* epoch ns */
 	const char *metric;	/* canonical name (see telemetry metric list) or raw column */
 	const char *unit;	/* "C", "W", "MHz", "%", "J", "" */
-	double value;
+	double value;		/* in unit; ingest drops one outside metric_range() */
 };
 
 /* Canonical telemetry metric names. */
@@ -150,24 +158,28 @@ bool metric_in_range(const char *metric, double v);
 /* An aggregate row (stats files): stored as such, never as kernels. */
 struct rec_aggregate {
 	const char *kind;	/* "kernel_stats", "hip_stats", "copy_stats", ... */
-	const char *name;
-	int64_t calls;
-	int64_t total_ns;
-	double avg_ns, pct;
+	const char *name;	/* the kernel, API call or copy the row sums up */
+	int64_t calls;		/* how many of them */
+	int64_t total_ns;	/* their summed duration */
+	double avg_ns, pct;	/* mean duration, and share of the file's total in percent */
 	int64_t min_ns, max_ns;	/* -1 when absent */
 };
 
 
-/* ---- records as the analyses read them back (the store returns these) ---- */
+/*
+ * ---- records as the analyses read them back (the store returns these) ----
+ * Strings are malloc'd, owned by the array the store returned and freed with
+ * it (store_free_nodes(), store_free_gpus()).
+ */
 struct node_row {
-	int64_t id;
-	char *name;
+	int64_t id;		/* node.id in the database */
+	char *name;		/* the node's name ("default" when none was given) */
 };
 
 struct gpu_row {
-	int64_t id;
-	int64_t node_id;
-	int device;
+	int64_t id;		/* gpu.id in the database */
+	int64_t node_id;	/* node_row.id of its node */
+	int device;		/* device index on its node */
 	int rank;		/* -1 if unknown */
 	char *vendor;		/* may be NULL */
 	char *product;		/* may be NULL */
@@ -175,23 +187,24 @@ struct gpu_row {
 
 /* A kernel as the analyses see it. */
 struct kspan {
-	int64_t start_ns, end_ns;
+	int64_t start_ns, end_ns;	/* [start, end) in the clock of its source */
 	int64_t launch_ns;	/* TIME_NONE when not linked to a launch */
 	int64_t id;		/* kernel.id */
-	uint32_t name_id;
+	uint32_t name_id;	/* the kernel's name: store_name() */
 	uint8_t kclass;		/* enum kernel_class */
 	uint8_t clock;		/* enum clock_domain of its source */
 };
 
+/* One telemetry reading of one metric of one GPU. */
 struct tsample {
-	int64_t t_ns;
-	double value;
+	int64_t t_ns;		/* epoch ns */
+	double value;		/* in the metric's unit (rec_telemetry.unit) */
 };
 
 /* An annotation range as the grouping sees it. */
 struct aspan {
-	int64_t start_ns, end_ns;
-	uint32_t name_id;
+	int64_t start_ns, end_ns;	/* the range, end >= start */
+	uint32_t name_id;	/* its label: store_name() */
 	bool on_gpu;		/* gpu_user_annotation: contains kernel starts; else CPU launches */
 };
 

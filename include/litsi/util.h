@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* util.h: sbuf (growable string), VEC_GROW, arena, strict number parsing, sha256. */
+/* util.h: sbuf (growable string), VEC_GROW, strict number parsing, sha256. */
 #ifndef LITSI_UTIL_H
 #define LITSI_UTIL_H
 
@@ -119,17 +119,6 @@ int64_t hmap_get(const struct hmap *m, const void *key, size_t len);
  */
 int64_t hmap_intern(struct hmap *m, const void *key, size_t len, int64_t val);
 
-/* ---- arena: many small strings freed at once (git mem_pool) ---- */
-struct arena_block;
-struct arena {
-	struct arena_block *head;
-};
-void arena_init(struct arena *a);
-void arena_release(struct arena *a);
-void *arena_alloc(struct arena *a, size_t n);
-char *arena_strndup(struct arena *a, const char *s, size_t n);
-char *arena_strdup(struct arena *a, const char *s);
-
 /* ---- strict number parsing: 0 on success, -1 on garbage or range error ---- */
 int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out);
 int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
@@ -171,7 +160,5 @@ void sha256_reference(const void *data, size_t n, unsigned char out[32]);
 const char *suggest_name(const char *typed, const char *const *names, size_t n);
 bool str_has_prefix(const char *s, const char *prefix);
 bool str_icontains(const char *hay, const char *needle);
-/* Interned-free case-insensitive compare of the first n bytes. */
-int str_ncasecmp(const char *a, const char *b, size_t n);
 
 #endif

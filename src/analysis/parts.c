@@ -42,13 +42,6 @@ static const struct part table[] = {
 };
 
 const struct part *
-parts_table(size_t *n)
-{
-	*n = sizeof(table) / sizeof(table[0]);
-	return table;
-}
-
-const struct part *
 parts_find(const char *product)
 {
 	size_t i, n = sizeof(table) / sizeof(table[0]);

@@ -46,24 +46,6 @@ thermal_stats(const struct tsample *v, size_t n, struct thermal_stats *out)
 	free(x);
 }
 
-double
-thermal_spread(const double *v, size_t n)
-{
-	double mn = INFINITY, mx = -INFINITY;
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++) {
-		if (!isfinite(v[i]))
-			continue;
-		k++;
-		mn = v[i] < mn ? v[i] : mn;
-		mx = v[i] > mx ? v[i] : mx;
-	}
-	if (!k || mn <= 0)
-		return NAN;
-	return mx / mn;
-}
-
 struct ord {
 	double v;
 	size_t i;

@@ -154,9 +154,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 				return EXIT_USAGE;
 			break;
 		case 'h':
-			return cmd_help(ctx, usage_str) - 100;
+			return cmd_help(ctx, usage_str) - CMD_ANSWERED;
 		case 'L':
-			return cmd_list_opts(ctx, longopts) - 100;
+			return cmd_list_opts(ctx, longopts) - CMD_ANSWERED;
 		case 'm':
 			if (int_opt("--max-adj", optarg, 0, 100000, &v))
 				return EXIT_USAGE;
@@ -512,7 +512,7 @@ cmd_caps(int argc, char **argv, struct litsi_ctx *ctx)
 	caps_params_default(&o.p);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
-		return rc < 0 ? rc + 100 : rc;
+		return rc < 0 ? rc + CMD_ANSWERED : rc;
 	/* the traces of one run: --run, else each node's latest */
 	o.so.res.latest = true;
 	if ((rc = cmd_nodes_run(ctx, o.so.node, o.so.res.run, &nodes, &nn)))

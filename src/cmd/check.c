@@ -135,9 +135,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 				return EXIT_USAGE;
 			break;
 		case 'h':
-			return cmd_help(ctx, usage_str) - 100;
+			return cmd_help(ctx, usage_str) - CMD_ANSWERED;
 		case 'L':
-			return cmd_list_opts(ctx, longopts) - 100;
+			return cmd_list_opts(ctx, longopts) - CMD_ANSWERED;
 		case 't':
 			if (dbl_opt("--max-temp-spread", optarg, 1, 1e6, &o->p.max_temp_spread))
 				return EXIT_USAGE;
@@ -447,7 +447,7 @@ cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 	check_params_default(&o.p);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
-		return rc < 0 ? rc + 100 : rc;
+		return rc < 0 ? rc + CMD_ANSWERED : rc;
 	o.p.persist = o.so.res.persist;
 	if ((rc = cmd_nodes_run(ctx, o.so.node, o.so.res.run, &nodes, &nn)))
 		goto out;

@@ -189,9 +189,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct corr_opts *o)
 						       optarg);
 			break;
 		case 'h':
-			return cmd_help(ctx, usage_str) - 100;
+			return cmd_help(ctx, usage_str) - CMD_ANSWERED;
 		case 'L':
-			return cmd_list_opts(ctx, longopts) - 100;
+			return cmd_list_opts(ctx, longopts) - CMD_ANSWERED;
 		default:
 			rc = cmd_shared_opt("corr", usage_str, opt, optarg, &o->so);
 			if (rc < 0)
@@ -222,7 +222,7 @@ cmd_corr(int argc, char **argv, struct litsi_ctx *ctx)
 	shared_opts_init(&o.so, ctx);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
-		return rc < 0 ? rc + 100 : rc;
+		return rc < 0 ? rc + CMD_ANSWERED : rc;
 	o.r.comm_re = o.so.res.comm_re;
 	return cmd_each_node(ctx, &o.so, node_fn, &o.r);
 }

@@ -277,9 +277,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct lead_opts *o)
 			o->collectives = true;
 			break;
 		case 'h':
-			return cmd_help(ctx, usage_str) - 100;
+			return cmd_help(ctx, usage_str) - CMD_ANSWERED;
 		case 'L':
-			return cmd_list_opts(ctx, longopts) - 100;
+			return cmd_list_opts(ctx, longopts) - CMD_ANSWERED;
 		case 's':
 			o->series = true;
 			break;
@@ -314,7 +314,7 @@ cmd_lead(int argc, char **argv, struct litsi_ctx *ctx)
 	shared_opts_init(&o.so, ctx);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
-		return rc < 0 ? rc + 100 : rc;
+		return rc < 0 ? rc + CMD_ANSWERED : rc;
 	r = (struct lead_render){ .res = &o.so.res, .series = o.series,
 				  .collectives = o.collectives };
 	if (o.series && !o.so.node) {

@@ -63,9 +63,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct model_opts *o)
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'h':
-			return cmd_help(ctx, usage_str) - 100;
+			return cmd_help(ctx, usage_str) - CMD_ANSWERED;
 		case 'L':
-			return cmd_list_opts(ctx, longopts) - 100;
+			return cmd_list_opts(ctx, longopts) - CMD_ANSWERED;
 		default:
 			rc = cmd_shared_opt("model", usage_str, opt, optarg, &o->so);
 			if (rc < 0)
@@ -182,7 +182,7 @@ cmd_model(int argc, char **argv, struct litsi_ctx *ctx)
 	shared_opts_init(&o.so, ctx);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
-		return rc < 0 ? rc + 100 : rc;
+		return rc < 0 ? rc + CMD_ANSWERED : rc;
 	/* the traces of one run: --run, else each node's latest */
 	o.so.res.latest = true;
 	if ((rc = cmd_nodes_run(ctx, o.so.node, o.so.res.run, &nodes, &nn)))

@@ -323,9 +323,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct overlap_opts *o)
 						       optarg);
 			break;
 		case 'h':
-			return cmd_help(ctx, usage_str) - 100;
+			return cmd_help(ctx, usage_str) - CMD_ANSWERED;
 		case 'L':
-			return cmd_list_opts(ctx, longopts) - 100;
+			return cmd_list_opts(ctx, longopts) - CMD_ANSWERED;
 		case 's':
 			if (parse_i64(optarg, -1, INT64_MAX, &o->r.sample))
 				return cmd_usage_error("overlap", usage_str,
@@ -369,7 +369,7 @@ cmd_overlap(int argc, char **argv, struct litsi_ctx *ctx)
 	shared_opts_init(&o.so, ctx);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
-		return rc < 0 ? rc + 100 : rc;
+		return rc < 0 ? rc + CMD_ANSWERED : rc;
 	o.r.comm_re = o.so.res.comm_re;
 	return cmd_each_node(ctx, &o.so, node_fn, &o.r);
 }

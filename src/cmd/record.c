@@ -90,9 +90,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct record_args *a)
 
 	while ((opt = getopt_long(argc, argv, "+hi:o:", longopts, NULL)) != -1) {
 		if (opt == 'h')
-			return cmd_help(ctx, usage_str) - 100;
+			return cmd_help(ctx, usage_str) - CMD_ANSWERED;
 		if (opt == 'L')
-			return cmd_list_opts(ctx, longopts) - 100;
+			return cmd_list_opts(ctx, longopts) - CMD_ANSWERED;
 		if (opt == '?' || opt == ':')
 			return cmd_getopt_error("record", usage_str, argv);
 		rc = parse_value(opt, optarg, a);

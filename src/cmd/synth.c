@@ -546,9 +546,9 @@ parse_args(int argc, char **argv, struct synth_opts *so, struct litsi_ctx *ctx)
 
 	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
 		if (opt == 'h')
-			return cmd_help(ctx, usage_str) - 100;
+			return cmd_help(ctx, usage_str) - CMD_ANSWERED;
 		if (opt == 'L')
-			return cmd_list_opts(ctx, longopts) - 100;
+			return cmd_list_opts(ctx, longopts) - CMD_ANSWERED;
 		if (opt == 'z' || opt == 'R') {
 			*(opt == 'z' ? &so->gzip : &so->p.reasons) = true;
 			continue;
@@ -646,6 +646,6 @@ cmd_synth(int argc, char **argv, struct litsi_ctx *ctx)
 	record_cmdline(&so, argc, argv);
 	rc = parse_args(argc, argv, &so, ctx);
 	if (rc)
-		return rc < 0 ? rc + 100 : rc;
+		return rc < 0 ? rc + CMD_ANSWERED : rc;
 	return run_synth(&so, ctx);
 }

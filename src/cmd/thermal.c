@@ -225,9 +225,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct thermal_opts *o)
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'h':
-			return cmd_help(ctx, usage_str) - 100;
+			return cmd_help(ctx, usage_str) - CMD_ANSWERED;
 		case 'L':
-			return cmd_list_opts(ctx, longopts) - 100;
+			return cmd_list_opts(ctx, longopts) - CMD_ANSWERED;
 		case 'N':
 			o->normalize = true;
 			break;
@@ -265,7 +265,7 @@ cmd_thermal(int argc, char **argv, struct litsi_ctx *ctx)
 	shared_opts_init(&o.so, ctx);
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
-		return rc < 0 ? rc + 100 : rc;
+		return rc < 0 ? rc + CMD_ANSWERED : rc;
 	r = (struct thermal_render){ .series = o.series, .normalize = o.normalize,
 				     .res = &o.so.res };
 	return cmd_each_node(ctx, &o.so, node_fn, &r);

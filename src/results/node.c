@@ -140,16 +140,6 @@ res_gpu_index(const struct res_node *nd, int dev)
 	return -1;
 }
 
-const char *
-res_gpu_label(const struct gpu_row *g, char *buf, size_t n)
-{
-	if (g->rank >= 0 && g->rank != g->device)
-		snprintf(buf, n, "gpu %d (rank %d)", g->device, g->rank);
-	else
-		snprintf(buf, n, "gpu %d", g->device);
-	return buf;
-}
-
 void
 res_straggler_eval(const struct gpu_row *gpus, size_t G, const size_t *count, size_t samples,
 		   double persist, struct res_straggler *out)

@@ -307,29 +307,6 @@ store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric, struc
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load telemetry");
 }
 
-int
-store_list_metrics(struct store *st, int64_t gpu_id, char ***names, size_t *n, struct err *err)
-{
-	sqlite3_stmt *s;
-	size_t alloc = 0;
-	int rc;
-
-	*names = NULL;
-	*n = 0;
-	if (store_prepare(st,
-			  "SELECT DISTINCT m.name FROM telemetry t JOIN metric m ON m.id = t.metric_id"
-			  " WHERE t.gpu_id = ? ORDER BY m.name",
-			  &s, err))
-		return err->status;
-	sqlite3_bind_int64(s, 1, gpu_id);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		VEC_GROW(*names, *n + 1, alloc);
-		(*names)[(*n)++] = store_text_dup(s, 0);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot list metrics");
-}
-
 static int store_run_metric_(struct store *st, int64_t gpu_id, const char *run,
 			     const char *metric, double *median, struct err *err);
 

@@ -208,12 +208,6 @@ str_has_prefix(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-int
-str_ncasecmp(const char *a, const char *b, size_t n)
-{
-	return strncasecmp(a, b, n);
-}
-
 bool
 str_icontains(const char *hay, const char *needle)
 {

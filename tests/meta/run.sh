@@ -258,6 +258,40 @@ else
 	skipt "hostile names" "python3, sqlite3 or the sample missing"
 fi
 
+# 12. The house rules of scripts/lint.sh hold, and the lint itself fails on a
+# planted violation of each layer rule (a copy of the tree, one file changed).
+if (cd "$top" && sh scripts/lint.sh) >"$tmp/lint" 2>&1; then
+	ok "lint: the tree keeps the house rules"
+else
+	notok "lint: the tree keeps the house rules" "$(grep '^lint:' "$tmp/lint")"
+fi
+lint_plant() {	# name, file (from the top), line to append, message the lint must give
+	d=$tmp/lint-tree
+	rm -rf "$d" && mkdir -p "$d" && cp -R "$top/scripts" "$top/src" "$top/include" "$d/"
+	printf '%s\n' "$3" >>"$d/$2"
+	if (cd "$d" && sh scripts/lint.sh) >"$tmp/lint" 2>&1; then
+		notok "lint fails on $1" "no failure for: $3 in $2"
+	elif grep -q "^lint: $4" "$tmp/lint"; then
+		ok "lint fails on $1"
+	else
+		notok "lint fails on $1" "$(grep '^lint:' "$tmp/lint")"
+	fi
+}
+lint_plant "a print in the results library" src/results/run.c \
+	'void lint_planted(void) { printf("x"); }' "printing below cmd/"
+lint_plant "a print in the ingest library" src/ingest/ingest.c \
+	'void lint_planted(void) { fputs("x", stdout); }' "printing below cmd/"
+lint_plant "a writer printing to stdout" src/fmt/fmt.c \
+	'void lint_planted(FILE *f) { f = stdout; }' "a writer picks a standard stream"
+lint_plant "a writer including the store" src/fmt/fleet_fmt.c \
+	'#include "litsi/store.h"' "a writer includes the store"
+lint_plant "the results library including a parser" src/results/run.c \
+	'#include "litsi/parse.h"' "the results library includes"
+lint_plant "an analysis including the results library" src/analysis/stats.c \
+	'#include "litsi/results.h"' "an analysis includes the results library"
+lint_plant "store.h including the parser API" include/litsi/store.h \
+	'#include "litsi/parse.h"' "include/litsi/store.h includes the parser API"
+
 echo "1..$n"
 echo "meta: $pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]

@@ -14,6 +14,8 @@ START_TEST(test_spread)
 	ck_assert_double_eq(check_spread(v, 4), 1.25);
 	ck_assert(isnan(check_spread(one, 2)));
 	ck_assert(isnan(check_spread(NULL, 0)));
+	/* One GPU (one finite value) has no spread; a NaN reading is left out. */
+	ck_assert(isnan(check_spread(v + 1, 2)));
 }
 END_TEST
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* check_util.c: sbuf, arena, strict number parsing, sha256. */
+/* check_util.c: sbuf, strict number parsing, sha256. */
 #include <check.h>
 #include <math.h>
 #include <string.h>
@@ -101,27 +101,6 @@ START_TEST(test_sbuf)
 	ck_assert_str_eq(sb.buf, "");
 	free(p);
 	sbuf_release(&sb);
-}
-END_TEST
-
-START_TEST(test_arena)
-{
-	struct arena a;
-	char *s[1000];
-	int i;
-
-	arena_init(&a);
-	for (i = 0; i < 1000; i++) {
-		char buf[32];
-
-		snprintf(buf, sizeof(buf), "name-%d", i);
-		s[i] = arena_strdup(&a, buf);
-	}
-	ck_assert_str_eq(s[0], "name-0");
-	ck_assert_str_eq(s[999], "name-999");
-	ck_assert_ptr_nonnull(arena_alloc(&a, 200000));
-	arena_release(&a);
-	arena_release(&a);
 }
 END_TEST
 
@@ -273,7 +252,6 @@ util_suite(void)
 	tcase_add_test(tc, test_decimal_scaled);
 	tcase_add_test(tc, test_parse_ints);
 	tcase_add_test(tc, test_sbuf);
-	tcase_add_test(tc, test_arena);
 	tcase_add_test(tc, test_sha256);
 	tcase_add_test(tc, test_sha256_paths);
 	tcase_add_test(tc, test_strings);

@@ -518,7 +518,7 @@ render_detail(struct litsi_ctx *ctx, const struct report_opts *o, const struct n
 	int rc;
 
 	lr = (struct lead_render){ .res = &ro };
-	fputs("\n== Straggler and lead values (ns, summed over matched kernels) ==\n", ctx->out);
+	fputs("\n== Straggler and lead per step (ms; lead_sum: over matched kernels) ==\n", ctx->out);
 	f = fmt_new(ctx->out, FMT_TABLE);
 	rc = lead_render_node(ctx, f, &lr, r->node);
 	fmt_free(f);

@@ -143,6 +143,11 @@ void res_lead_sample_release(struct res_lead_sample *s, bool keep_match);
  * when @ns is 0. The node's lead (sum or per step) from its samples' leads.
  */
 void res_lead_means(const double *v, size_t ns, size_t G, double *mean);
+/*
+ * res_lead_leader() - the index of the largest of @v[0..G) (a lead per step:
+ * the GPU furthest ahead of the last one), NaN skipped; SIZE_MAX when none.
+ */
+size_t res_lead_leader(const double *v, size_t G);
 /* res_lead_pct() - a lead per step as a percentage of step time @step_ns; NaN when unknown. */
 double res_lead_pct(double lead_ns, double step_ns);
 

@@ -60,12 +60,9 @@ static int
 row_lead(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
 	 const struct res_model *m, struct fleet_row *row)
 {
-	double step_ns, mx = NAN;
-	size_t g, steps;
+	size_t lead = res_lead_leader(m->step_lead, m->nd.G), steps;
+	double step_ns, mx = lead == SIZE_MAX ? NAN : m->step_lead[lead];
 
-	for (g = 0; g < m->nd.G; g++)
-		if (!isnan(m->step_lead[g]) && (isnan(mx) || m->step_lead[g] > mx))
-			mx = m->step_lead[g];
 	if (res_step_stats(ctx->st, node->id, run, &steps, &step_ns, NULL, &ctx->err))
 		return ctx->err.status;
 	row->lead_ms = mx / 1e6;

@@ -193,6 +193,17 @@ res_lead_means(const double *v, size_t ns, size_t G, double *mean)
 	}
 }
 
+size_t
+res_lead_leader(const double *v, size_t G)
+{
+	size_t g, best = SIZE_MAX;
+
+	for (g = 0; g < G; g++)
+		if (!isnan(v[g]) && (best == SIZE_MAX || v[g] > v[best]))
+			best = g;
+	return best;
+}
+
 double
 res_lead_pct(double lead_ns, double step_ns)
 {

@@ -442,6 +442,11 @@ struct res_caps {
 	double s_iter, pratio, last_s, p_idle;
 	double s_model;		/* predicted S_iter before the alignment bound; NaN in replay */
 	double s_bound;		/* the scenario's alignment bound (model §5) */
+	double ceiling;		/* the model's throughput ceiling of the scenario's alignment
+				 * (res_caps_ceiling()); NaN */
+	double throughput;	/* s_iter, never above the ceiling: the predicted throughput
+				 * every output prints; NaN in replay */
+	bool clamped;		/* s_iter was above the ceiling */
 	struct part_limits lim;	/* the limits the caps kept to */
 	size_t fitted;		/* GPUs whose power-to-clock slope came from the runs */
 	size_t pooled;		/* GPUs that took the median exponent of those */
@@ -461,6 +466,12 @@ struct res_caps {
  * cap is above its TDP for gpu-realloc / cpu-slosh. @emit chooses the
  * commands printed beside the caps.
  */
+/*
+ * res_caps_ceiling() - the model's throughput ceiling of @scenario's
+ * alignment (S_C of the slowest GPU's pace for gpu-red, the median's for
+ * gpu-realloc, the fastest's for cpu-slosh); NaN without constant keys.
+ */
+double res_caps_ceiling(const struct res_model *n, enum caps_scenario scenario);
 int res_caps_eval(const struct res_model *n, const struct caps_params *p, enum lead_agg agg,
 		  bool replay, enum res_emit emit, struct res_caps *c, struct err *err);
 void res_caps_release(struct res_caps *c);

@@ -39,30 +39,13 @@ res_goal_name(enum res_goal g)
 	return (size_t)g < ARRAY_SIZE(goal_names) ? goal_names[g] : "?";
 }
 
-/* The alignment of scenario @s: gpu-red the slowest GPU, realloc the median, slosh the fastest. */
-static enum model_agg
-scenario_align(int s)
-{
-	return s == CAPS_GPU_RED ? MODEL_MAX : s == CAPS_GPU_REALLOC ? MODEL_MED : MODEL_MIN;
-}
-
 double
 res_advice_scenario_throughput(const struct res_advice_in *in, int s, double *ceiling,
 			       bool *clamped)
 {
-	const struct res_model *n = in->n;
-	double t;
-
-	*ceiling = n->perf.nC ? n->perf.S_C[scenario_align(s)] : NAN;
-	*clamped = false;
-	if (!in->has_caps[s])
-		return NAN;
-	t = in->caps[s].s_iter;
-	if (!isnan(*ceiling) && t > *ceiling) {
-		*clamped = true;
-		t = *ceiling;
-	}
-	return t;
+	*ceiling = res_caps_ceiling(in->n, (enum caps_scenario)s);
+	*clamped = in->has_caps[s] && in->caps[s].clamped;
+	return in->has_caps[s] ? in->caps[s].throughput : NAN;
 }
 
 /* Mean step time, its variation, from the store. */

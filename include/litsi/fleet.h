@@ -40,6 +40,9 @@ struct fleet_row {
 	double temp_spread;	/* max/min of median hotspot temperature; NaN without data */
 	double freq_spread;	/* max/min of median gfx clock; NaN without data */
 	double speedup;		/* predicted S_iter with the GPUs aligned (S_C(min)); NaN */
+	double lead_ms;		/* the largest lead per step of its GPUs (how far the leading
+				 * GPU runs ahead of the last), ms per step; NaN */
+	double lead_pct;	/* lead_ms over the mean step time, percent; NaN */
 };
 
 struct fleet_params {

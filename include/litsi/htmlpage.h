@@ -28,6 +28,17 @@ void html_page_begin(FILE *out, const char *title);
 void html_page_node(FILE *out, const char *node, const struct res_advice *a,
 		    const struct res_advice_in *in, const struct html_figure *figs,
 		    size_t nfigs);
+/* One node of the fleet table: its name and its advice (borrowed). */
+struct html_fleet_row {
+	const char *node;
+	const struct res_advice *a;
+};
+/*
+ * html_page_fleet() - the fleet table of a database of several nodes: one
+ * row per node with its verdict, straggler, cause and lead per step (the GPU
+ * furthest ahead of the last), linked to the node's section.
+ */
+void html_page_fleet(FILE *out, const struct html_fleet_row *rows, size_t n);
 void html_page_end(FILE *out);
 
 #endif

@@ -41,6 +41,12 @@ void match_release(struct match *m);
 void lead_values(const struct match *m, int64_t *lead);
 /* lead_aggregate() - L[g] per METHOD §3 (sum, max, or the latest-starting key). */
 void lead_aggregate(const struct match *m, const int64_t *lead, enum lead_agg agg, double *L);
+/*
+ * lead_per_step() - step[g]: GPU g's mean lead over the sample's matched
+ * kernels, ns: how far ahead of the last GPU it runs within the step (a time
+ * within the step, unlike the --agg sum); NaN for every GPU when K == 0.
+ */
+void lead_per_step(const struct match *m, const int64_t *lead, double *step);
 /* lead_straggler() - argmin_g L[g], ties to the lowest index. */
 size_t lead_straggler(const double *L, size_t G);
 /*

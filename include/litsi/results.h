@@ -125,6 +125,8 @@ struct res_lead_sample {
 	bool *is_const;		/* [K] constant-overlap keys (--epsilon) */
 	size_t nconst;
 	double *L;		/* [G] aggregated lead (--agg) */
+	double *step;		/* [G] lead per step: mean lead over the matched kernels,
+				 * ns (lead_per_step()); NaN without matched kernels */
 	size_t straggler;	/* index of the sample's straggler, SIZE_MAX: none */
 };
 
@@ -133,6 +135,28 @@ void res_lead_sample(const struct res_node *nd, double eps, enum lead_agg agg,
 		     struct res_lead_sample *out);
 /* res_lead_sample_release() - free all but out->m when @keep_match (its owner takes it). */
 void res_lead_sample_release(struct res_lead_sample *s, bool keep_match);
+
+/*
+ * res_lead_means() - mean[g]: the mean of @v[s*G + g] over @ns samples; NaN
+ * when @ns is 0. The node's lead (sum or per step) from its samples' leads.
+ */
+void res_lead_means(const double *v, size_t ns, size_t G, double *mean);
+/*
+ * res_lead_leader() - the index of the largest of @v[0..G) (a lead per step:
+ * the GPU furthest ahead of the last one), NaN skipped; SIZE_MAX when none.
+ */
+size_t res_lead_leader(const double *v, size_t G);
+/* res_lead_pct() - a lead per step as a percentage of step time @step_ns; NaN when unknown. */
+double res_lead_pct(double lead_ns, double step_ns);
+
+/*
+ * res_step_stats() - the profiler steps of @run (NULL: every source) of node
+ * @node_id: how many (*n), their mean (*mean_ns, per step the slowest GPU's
+ * step time, NaN without steps) and coefficient of variation (*cv_pct, NaN
+ * under two steps). @cv_pct may be NULL.
+ */
+int res_step_stats(struct store *st, int64_t node_id, const char *run, size_t *n,
+		   double *mean_ns, double *cv_pct, struct err *err);
 
 /* ---- the persistent straggler (METHOD §3), from per-sample stragglers ---- */
 struct res_straggler {
@@ -247,6 +271,9 @@ struct res_model {
 	int64_t **ss, **se;		/* [nsamples] sync points (want_sync) */
 	double *L;			/* [nsamples * G] aggregated leads */
 	double *mean_lead;		/* [G] mean of L over samples, NaN without samples */
+	double *Lstep;			/* [nsamples * G] lead per step (res_lead_sample.step) */
+	double *step_lead;		/* [G] mean of Lstep over samples: the lead per step,
+					 * ns; NaN without samples */
 	size_t *strag;			/* [G] samples in which the GPU was the straggler */
 	struct res_straggler straggler;
 	struct res_profile prof;		/* per-GPU work, idle and collective ends */
@@ -413,6 +440,11 @@ struct res_caps {
 	double s_iter, pratio, last_s, p_idle;
 	double s_model;		/* predicted S_iter before the alignment bound; NaN in replay */
 	double s_bound;		/* the scenario's alignment bound (model §5) */
+	double ceiling;		/* the model's throughput ceiling of the scenario's alignment
+				 * (res_caps_ceiling()); NaN */
+	double throughput;	/* s_iter, never above the ceiling: the predicted throughput
+				 * every output prints; NaN in replay */
+	bool clamped;		/* s_iter was above the ceiling */
 	struct part_limits lim;	/* the limits the caps kept to */
 	size_t fitted;		/* GPUs whose power-to-clock slope came from the runs */
 	size_t pooled;		/* GPUs that took the median exponent of those */
@@ -432,6 +464,12 @@ struct res_caps {
  * cap is above its TDP for gpu-realloc / cpu-slosh. @emit chooses the
  * commands printed beside the caps.
  */
+/*
+ * res_caps_ceiling() - the model's throughput ceiling of @scenario's
+ * alignment (S_C of the slowest GPU's pace for gpu-red, the median's for
+ * gpu-realloc, the fastest's for cpu-slosh); NaN without constant keys.
+ */
+double res_caps_ceiling(const struct res_model *n, enum caps_scenario scenario);
 int res_caps_eval(const struct res_model *n, const struct caps_params *p, enum lead_agg agg,
 		  bool replay, enum res_emit emit, struct res_caps *c, struct err *err);
 void res_caps_release(struct res_caps *c);
@@ -546,6 +584,8 @@ struct res_run {
 	size_t G;		/* the run's GPUs, by device */
 	int *device;		/* [G] */
 	double *lead_ns;	/* [G] mean aggregated lead (res_model.mean_lead), NaN */
+	double *step_lead_ns;	/* [G] lead per step (res_model.step_lead), NaN */
+	double *lead_pct;	/* [G] step_lead_ns over the mean step time, percent; NaN */
 	double *med[RES_NMETRICS];	/* [G] telemetry medians (res_telemetry.med) */
 	double *cap;		/* [G] the cap in force as the run's telemetry recorded it; NaN */
 	size_t samples;		/* samples with matched kernels */

@@ -341,6 +341,20 @@ lead_aggregate(const struct match *m, const int64_t *lead, enum lead_agg agg, do
 	}
 }
 
+void
+lead_per_step(const struct match *m, const int64_t *lead, double *step)
+{
+	size_t g, k;
+
+	for (g = 0; g < m->G; g++) {
+		double v = 0;
+
+		for (k = 0; k < m->K; k++)
+			v += (double)lead[g * m->K + k] / (double)m->K;
+		step[g] = m->K ? v : NAN;
+	}
+}
+
 size_t
 lead_straggler(const double *L, size_t G)
 {

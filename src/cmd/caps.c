@@ -96,7 +96,7 @@ static const struct fmt_col pred_cols[] = {
 	{ "converged", FT_STR, 0 },   { "reported", FT_INT, 0 },    { "straggler", FT_INT, 0 },
 	{ "S_iter", FT_DBL, 4 },      { "power_ratio", FT_DBL, 4 }, { "last_S_iter", FT_DBL, 4 },
 	{ "P_idle_w", FT_DBL, 1 },    { "tdp_w", FT_INT, 0 },	    { "initial_cap_w", FT_INT, 0 },
-	{ "min_w", FT_INT, 0 },	      { "why", FT_STR, 0 },
+	{ "min_w", FT_INT, 0 },	      { "why", FT_STR, 0 },	    { "ceiling", FT_DBL, 4 },
 };
 
 static int
@@ -247,7 +247,11 @@ loop_note(struct fmt *f, const char *node, const struct res_caps *c)
 		fmt_note(f, "loop", "node %s: the caps kept moving for all %zu adjustments (not a "
 			 "failure: the leads never settled); the caps printed are the best "
 			 "predicted, %s (throughput x%.3f), not the last adjustment's (x%.3f)",
-			 node, c->nadj, which, c->s_iter, c->last_s);
+			 node, c->nadj, which, c->throughput, c->last_s);
+	if (c->clamped)
+		fmt_note(f, "ceiling", "node %s: S_iter is shown at the ceiling x%.3f, what aligning "
+			 "the GPUs could give at best (the caps model predicts more)", node,
+			 c->ceiling);
 }
 
 /* One table per kind, rows of every node (JSON: one key per table). */
@@ -300,7 +304,7 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 		fmt_str(f, no[i].converged);
 		fmt_int(f, (int64_t)no[i].reported);
 		fmt_int(f, no[i].straggler);
-		fmt_dbl(f, no[i].s_iter);
+		fmt_dbl(f, no[i].throughput);
 		fmt_dbl(f, no[i].pratio);
 		fmt_dbl(f, no[i].last_s);
 		fmt_dbl(f, no[i].p_idle);
@@ -308,6 +312,7 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 		fmt_int(f, no[i].lim.cap0);
 		fmt_int(f, no[i].lim.min);
 		fmt_str(f, no[i].why);
+		fmt_dbl(f, no[i].ceiling);
 		fmt_end_row(f);
 	}
 	fmt_end(f);

@@ -37,6 +37,8 @@ static const struct fmt_col gpu_cols[] = {
 	{ "lead_b_ms", FT_DBL, 3 },  { "clk_a_mhz", FT_DBL, 0 }, { "clk_b_mhz", FT_DBL, 0 },
 	{ "temp_a_c", FT_DBL, 1 },   { "temp_b_c", FT_DBL, 1 },  { "power_a_w", FT_DBL, 0 },
 	{ "power_b_w", FT_DBL, 0 },  { "cap_a_w", FT_DBL, 0 },   { "cap_b_w", FT_DBL, 0 },
+	{ "lead_a_pct", FT_DBL, 2 }, { "lead_b_pct", FT_DBL, 2 },
+	{ "lead_sum_a_ms", FT_DBL, 3 }, { "lead_sum_b_ms", FT_DBL, 3 },
 };
 
 /* The per-GPU columns of each run, in gpu_cols order after lead. */
@@ -59,6 +61,16 @@ fmt_run_dbl(struct fmt *f, const double *v, int g)
 {
 	if (g >= 0 && !isnan(v[g]))
 		fmt_dbl(f, v[g]);
+	else
+		fmt_str(f, NULL);
+}
+
+/* A time in ns of GPU @g as ms, empty where the run lacks it. */
+static void
+fmt_run_ms(struct fmt *f, const double *ns, int g)
+{
+	if (g >= 0 && !isnan(ns[g]))
+		fmt_dbl(f, ns[g] / 1e6);
 	else
 		fmt_str(f, NULL);
 }
@@ -89,15 +101,16 @@ print_gpus(struct fmt *f, const struct node_row *node, const struct res_run *r)
 		fmt_str(f, node->name);
 		fmt_int(f, dev[i]);
 		for (k = 0; k < 2; k++)
-			if (g[k] >= 0 && !isnan(r[k].lead_ns[g[k]]))
-				fmt_dbl(f, r[k].lead_ns[g[k]] / 1e6);
-			else
-				fmt_str(f, NULL);
+			fmt_run_ms(f, r[k].step_lead_ns, g[k]);
 		for (m = 0; m < ARRAY_SIZE(gpu_metrics); m++)
 			for (k = 0; k < 2; k++)
 				fmt_run_dbl(f, r[k].med[gpu_metrics[m]], g[k]);
 		for (k = 0; k < 2; k++)
 			fmt_run_dbl(f, r[k].cap, g[k]);
+		for (k = 0; k < 2; k++)
+			fmt_run_dbl(f, r[k].lead_pct, g[k]);
+		for (k = 0; k < 2; k++)
+			fmt_run_ms(f, r[k].lead_ns, g[k]);
 		fmt_end_row(f);
 	}
 	fmt_end(f);

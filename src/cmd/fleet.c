@@ -55,6 +55,21 @@ rule_value(const struct check_result *r, enum check_rule_id id)
 	return r->rule[id].state == CHECK_SKIPPED ? NAN : r->rule[id].value;
 }
 
+/* The largest lead per step of the run's GPUs, in ms and percent of its step time. */
+static int
+row_lead(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
+	 const struct res_model *m, struct fleet_row *row)
+{
+	size_t lead = res_lead_leader(m->step_lead, m->nd.G), steps;
+	double step_ns, mx = lead == SIZE_MAX ? NAN : m->step_lead[lead];
+
+	if (res_step_stats(ctx->st, node->id, run, &steps, &step_ns, NULL, &ctx->err))
+		return ctx->err.status;
+	row->lead_ms = mx / 1e6;
+	row->lead_pct = res_lead_pct(mx, step_ns);
+	return 0;
+}
+
 /*
  * One node (one run) as the library judges it with check's defaults; @run: a
  * run named at ingest (the load sees only its sources), NULL: every source.
@@ -74,6 +89,7 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
 	row->verdict = FLEET_INCONCLUSIVE;
 	row->straggler = -1;
 	row->temp_spread = row->freq_spread = row->speedup = NAN;
+	row->lead_ms = row->lead_pct = NAN;
 	res_opts_default(&ro);
 	check_params_default(&cp);
 	/* The fleet shows no caps: the verdict without the closed-loop model. */
@@ -95,10 +111,11 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
 		row->speedup = j.v.r.rule[CHECK_STRAGGLER].state == CHECK_SKIPPED || !m.perf.nC
 				       ? NAN
 				       : m.perf.S_C[MODEL_MIN];
+		rc = row_lead(ctx, node, run, &m, row);
 	}
 	res_judgement_release(&j);
 	res_model_release(&m);
-	return 0;
+	return rc;
 }
 
 /* A row for node @node in run @run (both copied); returns it. */

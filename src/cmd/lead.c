@@ -35,8 +35,13 @@ struct lead_opts {
 };
 
 static const struct fmt_col lead_cols[] = {
-	{ "sample", FT_INT, 0 }, { "gpu", FT_INT, 0 }, { "lead_ns", FT_INT, 0 },
-	{ "straggler", FT_STR, 0 },
+	{ "sample", FT_INT, 0 },      { "gpu", FT_INT, 0 },	   { "lead_ms", FT_DBL, 3 },
+	{ "lead_sum_ns", FT_INT, 0 }, { "straggler", FT_STR, 0 },
+};
+
+static const struct fmt_col step_cols[] = {
+	{ "gpu", FT_INT, 0 },	       { "lead_ms", FT_DBL, 3 },	{ "lead_pct", FT_DBL, 2 },
+	{ "lead_sum_ms", FT_DBL, 3 }, { "straggler_samples", FT_INT, 0 },
 };
 
 static const struct fmt_col sample_cols[] = {
@@ -68,6 +73,8 @@ struct lead_run {
 	struct sbuf dev;	/* scratch for device numbers as text */
 	size_t *straggler_count;	/* [G] */
 	size_t samples;		/* samples with matched kernels */
+	double *L, *Lstep;	/* [samples * G] each sample's aggregated lead, lead per step */
+	size_t alloc;		/* samples L and Lstep hold room for */
 };
 
 static const char *
@@ -115,7 +122,16 @@ lead_rows(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *o, str
 {
 	size_t g;
 
-	r->samples += ls->m.K > 0;
+	if (ls->m.K) {
+		if (r->samples == r->alloc) {
+			r->alloc = r->alloc ? 2 * r->alloc : 16;
+			r->L = xrealloc(r->L, r->alloc * (r->nd.G + 1) * sizeof(*r->L));
+			r->Lstep = xrealloc(r->Lstep, r->alloc * (r->nd.G + 1) * sizeof(*r->Lstep));
+		}
+		memcpy(r->L + r->samples * r->nd.G, ls->L, r->nd.G * sizeof(*ls->L));
+		memcpy(r->Lstep + r->samples * r->nd.G, ls->step, r->nd.G * sizeof(*ls->step));
+		r->samples++;
+	}
 	if (ls->straggler != SIZE_MAX)
 		r->straggler_count[ls->straggler]++;
 	if (o->series) {
@@ -125,6 +141,7 @@ lead_rows(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *o, str
 	for (g = 0; g < ls->m.G; g++) {
 		fmt_int(f, step);
 		fmt_int(f, r->nd.gpus[g].device);
+		fmt_dbl(f, ls->step[g] / 1e6);
 		fmt_int(f, (int64_t)llround(ls->L[g]));
 		fmt_str(f, ls->straggler == g ? "yes" : "-");
 		fmt_end_row(f);
@@ -158,6 +175,37 @@ lead_samples(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render *o,
 		res_lead_sample_release(&ls, false);
 	}
 	fmt_end(f);
+	return 0;
+}
+
+/* Per GPU over the samples: the lead per step, in ms and percent of the step time. */
+static int
+print_per_step(struct litsi_ctx *ctx, struct fmt *f, struct lead_run *r)
+{
+	size_t G = r->nd.G, g, steps;
+	double *mean = xmalloc((G + 1) * sizeof(*mean));
+	double *sum = xmalloc((G + 1) * sizeof(*sum));
+	double step_ns;
+
+	if (res_step_stats(ctx->st, r->nd.node_id, NULL, &steps, &step_ns, NULL, &ctx->err)) {
+		free(mean);
+		free(sum);
+		return ctx->err.status;
+	}
+	res_lead_means(r->Lstep, r->samples, G, mean);
+	res_lead_means(r->L, r->samples, G, sum);
+	fmt_begin(f, "lead_per_step", step_cols, ARRAY_SIZE(step_cols));
+	for (g = 0; g < G; g++) {
+		fmt_int(f, r->nd.gpus[g].device);
+		fmt_dbl(f, mean[g] / 1e6);
+		fmt_dbl(f, res_lead_pct(mean[g], step_ns));
+		fmt_dbl(f, sum[g] / 1e6);
+		fmt_int(f, (int64_t)r->straggler_count[g]);
+		fmt_end_row(f);
+	}
+	fmt_end(f);
+	free(mean);
+	free(sum);
 	return 0;
 }
 
@@ -235,6 +283,8 @@ static void
 lead_run_release(struct lead_run *r)
 {
 	free(r->straggler_count);
+	free(r->L);
+	free(r->Lstep);
 	sbuf_release(&r->dev);
 	res_node_release(&r->nd);
 }
@@ -258,6 +308,8 @@ lead_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct lead_render 
 	}
 	rows = xcalloc(r.nd.nsteps + 1, sizeof(*rows));
 	rc = lead_samples(ctx, f, o, &r, rows);
+	if (!rc && !o->series)
+		rc = print_per_step(ctx, f, &r);
 	if (!rc && !o->series)
 		print_verdicts(f, o, &r, rows);
 out:

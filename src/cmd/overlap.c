@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * overlap.c: litsi overlap: per compute kernel (or operation, layer) the
- * overlap with the union of its GPU's comm kernels (METHOD.md §1); --summary
- * adds per-GPU totals and the HTA and TraceLens whole-trace figures.
+ * overlap with the union of its GPU's comm kernels (METHOD.md §1). By default
+ * the per-GPU summary and the HTA and TraceLens whole-trace figures; --kernels
+ * every kernel instance, --by operation|layer per group.
  */
 #include "cmd.h"
 #include "litsi/plot.h"
@@ -13,8 +14,8 @@
 #include <string.h>
 
 static const char usage_str[] =
-	"usage: litsi overlap [--node name] [--gpu n] [--sample n] [--by kernel|operation|layer]\n"
-	"                     [--summary] [--comm-pattern regex] [--format fmt]\n";
+	"usage: litsi overlap [--node name] [--gpu n] [--sample n] [--summary | --kernels |\n"
+	"                     --by kernel|operation|layer] [--comm-pattern regex] [--format fmt]\n";
 
 static const struct option longopts[] = {
 	{ "by", required_argument, NULL, 'b' },
@@ -22,6 +23,7 @@ static const struct option longopts[] = {
 	SHARED_OPT("format", SO_FORMAT),
 	{ "gpu", required_argument, NULL, 'g' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "kernels", no_argument, NULL, 'K' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	SHARED_OPT("node", SO_NODE),
 	{ "sample", required_argument, NULL, 's' },
@@ -32,6 +34,7 @@ static const struct option longopts[] = {
 struct overlap_opts {
 	struct shared_opts so;
 	struct overlap_render r;
+	bool kernels, by;	/* --kernels, --by given */
 };
 
 static const struct fmt_col kernel_cols[] = {
@@ -47,21 +50,21 @@ static const struct fmt_col group_cols[] = {
 };
 
 static const struct fmt_col summary_cols[] = {
-	{ "gpu", FT_INT, 0 },		 { "sample", FT_INT, 0 },
-	{ "compute_kernels", FT_INT, 0 }, { "compute_ms", FT_DBL, 6 },
-	{ "comm_kernels", FT_INT, 0 },	 { "comm_ms", FT_DBL, 6 },
-	{ "mean_ratio_pct", FT_DBL, 2 }, { "weighted_ratio_pct", FT_DBL, 2 },
+	{ "gpu", FT_INT, 0 },		  { "sample", FT_INT, 0 },
+	{ "compute_kernels", FT_INT, 0 }, { "compute_ms", FT_DBL, 3 },
+	{ "comm_kernels", FT_INT, 0 },	  { "comm_ms", FT_DBL, 3 },
+	{ "overlap_pct", FT_DBL, 1 },	  { "kernel_mean_pct", FT_DBL, 1 },
 	{ "note", FT_STR, 0 },
 };
 
+/* The whole-trace figures: litsi's comm-side overlap, then the peers' own. */
 static const struct fmt_col peer_cols[] = {
-	{ "gpu", FT_INT, 0 },		     { "hta_overlap_pct", FT_DBL, 2 },
-	{ "litsi_overlap_pct", FT_DBL, 2 },
-	{ "tl_events", FT_INT, 0 },	     { "total_ms", FT_DBL, 6 },
-	{ "computation_ms", FT_DBL, 6 },     { "exposed_comm_ms", FT_DBL, 6 },
-	{ "exposed_memcpy_ms", FT_DBL, 6 }, { "busy_ms", FT_DBL, 6 },
-	{ "idle_ms", FT_DBL, 6 },	     { "total_comm_ms", FT_DBL, 6 },
-	{ "note", FT_STR, 0 },
+	{ "gpu", FT_INT, 0 },		       { "comm_hidden_pct", FT_DBL, 1 },
+	{ "hta_comm_overlap_pct", FT_DBL, 2 }, { "tl_events", FT_INT, 0 },
+	{ "total_ms", FT_DBL, 3 },	       { "computation_ms", FT_DBL, 3 },
+	{ "exposed_comm_ms", FT_DBL, 3 },      { "exposed_memcpy_ms", FT_DBL, 3 },
+	{ "busy_ms", FT_DBL, 3 },	       { "idle_ms", FT_DBL, 3 },
+	{ "total_comm_ms", FT_DBL, 3 },	       { "note", FT_STR, 0 },
 };
 
 static double
@@ -146,8 +149,8 @@ print_summary_row(struct fmt *f, int dev, int64_t step, const struct overlap_sum
 	fmt_int(f, (int64_t)s->n_comm);
 	fmt_dbl(f, ms(s->comm_ns));
 	/* Without comm kernels nothing can overlap: 0, said in the note, never NaN. */
-	fmt_dbl(f, none || isnan(s->mean_ratio) ? 0 : s->mean_ratio);
 	fmt_dbl(f, none || isnan(s->weighted_ratio) ? 0 : s->weighted_ratio);
+	fmt_dbl(f, none || isnan(s->mean_ratio) ? 0 : s->mean_ratio);
 	fmt_str(f, none ? "no communication" : s->n_compute ? "-" : "no computation");
 	fmt_end_row(f);
 }
@@ -203,6 +206,11 @@ print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o
 {
 	size_t g;
 
+	fmt_note(f, "whole_trace",
+		 "comm_hidden_pct: share of communication time that runs while computation runs "
+		 "(litsi's kernel classes); the peers' own figures: hta_comm_overlap_pct is "
+		 "HolisticTraceAnalysis's get_comm_comp_overlap (the same meaning by HTA's "
+		 "rules), the _ms columns TraceLens's GPU timeline");
 	fmt_begin(f, "peer_figures", peer_cols, ARRAY_SIZE(peer_cols));
 	for (g = 0; g < nd->G; g++) {
 		struct kspan *k = NULL;
@@ -228,8 +236,8 @@ print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o
 		hta = overlap_hta_pct(k, n, kname, ctx->st, &ht);
 		own = overlap_comm_comp_pct(k, n);
 		fmt_int(f, nd->gpus[g].device);
-		fmt_dbl(f, hta);
 		fmt_dbl(f, own);
+		fmt_dbl(f, hta);
 		fmt_int(f, (int64_t)tl.events);
 		fmt_dbl(f, tl.total / 1e3);
 		fmt_dbl(f, tl.computation / 1e3);
@@ -249,8 +257,13 @@ print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o
 static void
 begin_table(struct fmt *f, const struct overlap_render *o)
 {
-	if (o->summary)
+	if (o->summary) {
+		fmt_note(f, "overlap",
+			 "overlap_pct: share of computation time that runs while communication "
+			 "runs (litsi's overlap, duration-weighted); kernel_mean_pct: the same "
+			 "per compute kernel, averaged unweighted");
 		fmt_begin(f, "overlap_summary", summary_cols, ARRAY_SIZE(summary_cols));
+	}
 	else if (o->by == RES_BY_KERNEL)
 		fmt_begin(f, "overlap", kernel_cols, ARRAY_SIZE(kernel_cols));
 	else
@@ -306,6 +319,7 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct overlap_opts *o)
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'b':
+			o->by = true;
 			if (!strcmp(optarg, "kernel"))
 				o->r.by = RES_BY_KERNEL;
 			else if (!strcmp(optarg, "operation"))
@@ -324,6 +338,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct overlap_opts *o)
 			break;
 		case 'h':
 			return cmd_help(ctx, usage_str) - CMD_ANSWERED;
+		case 'K':
+			o->kernels = true;
+			break;
 		case 'L':
 			return cmd_list_opts(ctx, longopts) - CMD_ANSWERED;
 		case 's':
@@ -346,10 +363,17 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct overlap_opts *o)
 	if (optind < argc)
 		return cmd_usage_error("overlap", usage_str, "unexpected argument '%s'",
 				       argv[optind]);
-	if (o->r.summary && o->r.by != RES_BY_KERNEL)
+	if (o->r.summary && (o->by || o->kernels))
 		return cmd_usage_error("overlap", usage_str,
-				       "--summary and --by contradict each other: --summary rows are "
-				       "per GPU and sample, not per group");
+				       "--summary and %s contradict each other: --summary rows are "
+				       "per GPU and sample, not per %s", o->by ? "--by" : "--kernels",
+				       o->by ? "group" : "kernel");
+	if (o->kernels && o->by && o->r.by != RES_BY_KERNEL)
+		return cmd_usage_error("overlap", usage_str,
+				       "--kernels and --by %s contradict each other",
+				       o->r.by == RES_BY_LAYER ? "layer" : "operation");
+	/* The summary answers; every kernel instance only when asked for. */
+	o->r.summary = !o->kernels && !o->by;
 	return 0;
 }
 

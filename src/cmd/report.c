@@ -518,7 +518,7 @@ render_detail(struct litsi_ctx *ctx, const struct report_opts *o, const struct n
 	int rc;
 
 	lr = (struct lead_render){ .res = &ro };
-	fputs("\n== Straggler and lead values (ns, summed over matched kernels) ==\n", ctx->out);
+	fputs("\n== Straggler and lead per step (ms; lead_sum: over matched kernels) ==\n", ctx->out);
 	f = fmt_new(ctx->out, FMT_TABLE);
 	rc = lead_render_node(ctx, f, &lr, r->node);
 	fmt_free(f);
@@ -614,6 +614,7 @@ static const struct fmt_col pred_cols[] = {
 	{ "available", FT_BOOL, 0 },  { "sum_caps_w", FT_INT, 0 }, { "P_n_w", FT_INT, 0 },
 	{ "S_iter", FT_DBL, 4 },     { "power_ratio", FT_DBL, 4 }, { "tdp_w", FT_INT, 0 },
 	{ "initial_cap_w", FT_INT, 0 }, { "min_w", FT_INT, 0 },	  { "why", FT_STR, 0 },
+	{ "ceiling", FT_DBL, 4 },
 };
 
 static void
@@ -697,12 +698,13 @@ json_caps(struct fmt *f, const struct node_report *r, size_t nn)
 			fmt_bool(f, ok);
 			fmt_int(f, ok ? c->sum_caps : 0);
 			fmt_int(f, ok ? c->P_n : 0);
-			fmt_dbl(f, ok ? c->s_iter : NAN);
+			fmt_dbl(f, ok ? c->throughput : NAN);
 			fmt_dbl(f, ok ? c->pratio : NAN);
 			fmt_int(f, ok ? c->lim.tdp : 0);
 			fmt_int(f, ok ? c->lim.cap0 : 0);
 			fmt_int(f, ok ? c->lim.min : 0);
 			fmt_str(f, ok ? c->why : r[i].why_caps[s]);
+			fmt_dbl(f, res_caps_ceiling(&r[i].n, (enum caps_scenario)s));
 			fmt_end_row(f);
 		}
 	fmt_end(f);

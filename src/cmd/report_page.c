@@ -96,6 +96,14 @@ report_page_write(struct litsi_ctx *ctx, const char *path, const struct report_p
 	if (n == 1)
 		sbuf_addf(&title, ": node %s", v[0].node->name);
 	html_page_begin(out, title.buf);
+	if (n > 1) {
+		struct html_fleet_row *rows = xcalloc(n + 1, sizeof(*rows));
+
+		for (i = 0; i < n; i++)
+			rows[i] = (struct html_fleet_row){ v[i].node->name, v[i].adv };
+		html_page_fleet(out, rows, n);
+		free(rows);
+	}
 	for (i = 0; i < n; i++)
 		page_node(ctx, out, dir.buf, &v[i]);
 	html_page_end(out);

@@ -579,7 +579,7 @@ static const struct fmt_col summary_cols[] = {
 	{ "gpu", FT_INT, 0 },		{ "straggler", FT_STR, 0 },
 	{ "temp_c", FT_DBL, 1 },	{ "gfx_clk_mhz", FT_DBL, 0 },
 	{ "power_w", FT_DBL, 0 },	{ "cap_w", FT_DBL, 0 },
-	{ "lead_ms", FT_DBL, 3 },	{ "lead_rank", FT_INT, 0 },
+	{ "lead_sum_ms", FT_DBL, 3 },	{ "lead_rank", FT_INT, 0 },
 };
 
 static void

@@ -9,7 +9,7 @@
 static const struct fmt_col run_cols[] = {
 	{ "node", FT_STR, 0 },	      { "run", FT_STR, 0 },	     { "verdict", FT_STR, 0 },
 	{ "straggler", FT_INT, 0 },   { "temp_spread", FT_DBL, 3 }, { "clock_spread", FT_DBL, 3 },
-	{ "speedup", FT_DBL, 3 },
+	{ "speedup", FT_DBL, 3 },     { "lead_ms", FT_DBL, 3 },	     { "lead_pct", FT_DBL, 2 },
 };
 
 static const struct fmt_col node_cols[] = {
@@ -61,6 +61,8 @@ fleet_write(struct fmt *f, const struct fleet_row *rows, size_t n, const struct 
 		fmt_dbl(f, rows[i].temp_spread);
 		fmt_dbl(f, rows[i].freq_spread);
 		fmt_dbl(f, rows[i].speedup);
+		fmt_dbl(f, rows[i].lead_ms);
+		fmt_dbl(f, rows[i].lead_pct);
 		fmt_end_row(f);
 	}
 	fmt_end(f);

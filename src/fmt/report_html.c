@@ -255,3 +255,43 @@ html_page_node(FILE *out, const char *node, const struct res_advice *a,
 	for (i = 0; i < nfigs; i++)
 		figure(out, &figs[i]);
 }
+
+void
+html_page_fleet(FILE *out, const struct html_fleet_row *rows, size_t n)
+{
+	size_t i;
+
+	fprintf(out, "<h2>Fleet: %zu nodes</h2>\n<table>\n<tr><th class=\"l\">node</th>"
+		     "<th class=\"l\">verdict</th><th>straggler</th><th class=\"l\">cause</th>"
+		     "<th>lead ms/step</th><th>lead %% of step</th><th>step ms</th></tr>\n", n);
+	for (i = 0; i < n; i++) {
+		const struct res_advice *a = rows[i].a;
+		double *lead = xmalloc((a->G + 1) * sizeof(*lead));
+		size_t g, top;
+
+		for (g = 0; g < a->G; g++)
+			lead[g] = a->gpu[g].lead_ms;
+		top = res_lead_leader(lead, a->G);
+		free(lead);
+		fprintf(out, "<tr%s><td class=\"l\">",
+			a->verdict == CHECK_IMBALANCED ? " class=\"straggler\"" : "");
+		text(out, rows[i].node);
+		fprintf(out, "</td><td class=\"l\">%s</td><td>", check_verdict_name(a->verdict));
+		if (a->straggler >= 0)
+			fprintf(out, "gpu %d", a->straggler);
+		else
+			fputs("none", out);
+		fputs("</td><td class=\"l\">", out);
+		text(out, a->cause[0] ? a->cause : "-");
+		fputs("</td><td>", out);
+		num(out, "%.3f", top == SIZE_MAX ? NAN : a->gpu[top].lead_ms);
+		fputs("</td><td>", out);
+		num(out, "%.1f", top == SIZE_MAX ? NAN : a->gpu[top].lead_pct);
+		fputs("</td><td>", out);
+		num(out, "%.2f", a->step_ms);
+		fputs("</td></tr>\n", out);
+	}
+	fputs("</table>\n<p class=\"note\">Lead per step: how far the GPU furthest ahead "
+	      "runs before the last one, per step (litsi lead, lead_per_step). Each node's "
+	      "section follows.</p>\n", out);
+}

@@ -39,92 +39,39 @@ res_goal_name(enum res_goal g)
 	return (size_t)g < ARRAY_SIZE(goal_names) ? goal_names[g] : "?";
 }
 
-/* The alignment of scenario @s: gpu-red the slowest GPU, realloc the median, slosh the fastest. */
-static enum model_agg
-scenario_align(int s)
-{
-	return s == CAPS_GPU_RED ? MODEL_MAX : s == CAPS_GPU_REALLOC ? MODEL_MED : MODEL_MIN;
-}
-
 double
 res_advice_scenario_throughput(const struct res_advice_in *in, int s, double *ceiling,
 			       bool *clamped)
 {
-	const struct res_model *n = in->n;
-	double t;
-
-	*ceiling = n->perf.nC ? n->perf.S_C[scenario_align(s)] : NAN;
-	*clamped = false;
-	if (!in->has_caps[s])
-		return NAN;
-	t = in->caps[s].s_iter;
-	if (!isnan(*ceiling) && t > *ceiling) {
-		*clamped = true;
-		t = *ceiling;
-	}
-	return t;
+	*ceiling = res_caps_ceiling(in->n, (enum caps_scenario)s);
+	*clamped = in->has_caps[s] && in->caps[s].clamped;
+	return in->has_caps[s] ? in->caps[s].throughput : NAN;
 }
 
 /* Mean step time, its variation, from the store. */
 static int
 step_times(struct store *st, const struct res_advice_in *in, struct res_advice *a,
-	   struct err *err)
+	   double *mean_ns, struct err *err)
 {
-	double *v, sum = 0, ss = 0, mean;
-	size_t n, i;
-
-	if (store_run_steps(st, in->n->nd.node_id, in->run, &v, &n, err))
+	if (res_step_stats(st, in->n->nd.node_id, in->run, &a->steps, mean_ns, &a->step_cv_pct,
+			   err))
 		return err->status;
-	for (i = 0; i < n; i++)
-		sum += v[i];
-	mean = n ? sum / (double)n : NAN;
-	for (i = 0; i < n; i++)
-		ss += (v[i] - mean) * (v[i] - mean);
-	a->steps = n;
-	a->step_ms = mean / 1e6;
-	a->step_cv_pct = n > 1 && mean > 0 ? 100 * sqrt(ss / (double)(n - 1)) / mean : NAN;
-	free(v);
+	a->step_ms = *mean_ns / 1e6;
 	return 0;
 }
 
-/*
- * Lead per step: for each sample, the mean over the matched kernels of the
- * time GPU g starts a kernel before the last GPU does; then the mean over
- * samples. A time within the step, so runs, formats and nodes compare.
- */
+/* Lead per step (res_model.step_lead) in ms and percent of the step time. */
 static void
-lead_per_step(const struct res_model *n, struct res_advice *a)
+advice_leads(const struct res_model *n, double step_ns, struct res_advice *a)
 {
-	size_t G = n->nd.G, s, g, k;
-	double *sum = xcalloc(G + 1, sizeof(*sum));
-	size_t used = 0;
+	size_t g;
 
-	for (s = 0; s < n->nsamples; s++) {
-		const struct match *m = &n->m[s];
-
-		if (!m->K || m->G != G)
-			continue;
-		used++;
-		for (k = 0; k < m->K; k++) {
-			int64_t last = m->start[k];
-			double acc;
-
-			for (g = 1; g < G; g++)
-				if (m->start[g * m->K + k] > last)
-					last = m->start[g * m->K + k];
-			for (g = 0; g < G; g++) {
-				acc = (double)(last - m->start[g * m->K + k]);
-				sum[g] += acc / (double)m->K;
-			}
-		}
-	}
-	for (g = 0; g < G; g++) {
-		a->gpu[g].lead_ms = used ? sum[g] / (double)used / 1e6 : NAN;
-		a->gpu[g].lead_pct = 100 * a->gpu[g].lead_ms / a->step_ms;
+	for (g = 0; g < n->nd.G; g++) {
+		a->gpu[g].lead_ms = n->step_lead[g] / 1e6;
+		a->gpu[g].lead_pct = res_lead_pct(n->step_lead[g], step_ns);
 		a->gpu[g].lead_sum_ms = n->mean_lead[g] / 1e6;
 	}
-	a->samples = used;
-	free(sum);
+	a->samples = n->nsamples;
 }
 
 static int
@@ -380,6 +327,7 @@ res_advice_eval(struct store *st, const struct res_advice_in *in, enum res_goal 
 		struct res_advice *a, struct err *err)
 {
 	const struct res_model *n = in->n;
+	double step_ns;
 	size_t g;
 	int rc;
 
@@ -392,9 +340,9 @@ res_advice_eval(struct store *st, const struct res_advice_in *in, enum res_goal 
 	a->gpu = xcalloc(a->G + 1, sizeof(*a->gpu));
 	for (g = 0; g < a->G; g++)
 		a->gpu[g].device = n->nd.gpus[g].device;
-	if ((rc = step_times(st, in, a, err)))
+	if ((rc = step_times(st, in, a, &step_ns, err)))
 		return rc;
-	lead_per_step(n, a);
+	advice_leads(n, step_ns, a);
 	if ((rc = collective_waits(n, a, err)))
 		return rc;
 	thermal_gaps(n, a);

@@ -152,11 +152,17 @@ part_params(const struct res_model *n, const struct caps_params *p, struct caps_
 	if (p->scenario != CAPS_GPU_RED && out->cap0 > out->tdp)
 		return err_set(err, LITSI_EUSAGE, "node '%s': cap %d W (%s) is above the TDP %d W (%s)",
 			       n->nd.name, out->cap0, n->lim.cap0_from, out->tdp, n->lim.tdp_from);
-	out->s_bound = n->perf.nC ? n->perf.S_C[p->scenario == CAPS_GPU_RED ? MODEL_MAX
-					       : p->scenario == CAPS_GPU_REALLOC ? MODEL_MED
-										 : MODEL_MIN]
-				  : NAN;
+	out->s_bound = res_caps_ceiling(n, p->scenario);
 	return 0;
+}
+
+double
+res_caps_ceiling(const struct res_model *n, enum caps_scenario scenario)
+{
+	return n->perf.nC ? n->perf.S_C[scenario == CAPS_GPU_RED	  ? MODEL_MAX
+					: scenario == CAPS_GPU_REALLOC ? MODEL_MED
+								       : MODEL_MIN]
+			  : NAN;
 }
 
 int
@@ -171,7 +177,8 @@ res_caps_eval(const struct res_model *n, const struct caps_params *p0, enum lead
 	c->scenario = p0->scenario;
 	c->replay = replay_only;
 	c->straggler = -1;
-	c->s_model = c->s_bound = NAN;
+	c->s_model = c->s_bound = c->throughput = NAN;
+	c->ceiling = res_caps_ceiling(n, p0->scenario);
 	if ((rc = part_params(n, p0, p, err)))
 		return rc;
 	c->lim = n->lim;
@@ -191,6 +198,11 @@ res_caps_eval(const struct res_model *n, const struct caps_params *p0, enum lead
 		replay(c, n, p, emit, init);
 	else
 		rc = closed_loop(c, n, p, agg, emit, err);
+	if (!rc && !replay_only) {
+		/* One prediction for every output: never above the model's ceiling. */
+		c->clamped = !isnan(c->ceiling) && c->s_iter > c->ceiling;
+		c->throughput = c->clamped ? c->ceiling : c->s_iter;
+	}
 	free(init);
 	return rc;
 }

@@ -71,6 +71,7 @@ grow(struct res_model *n, size_t want, size_t *alloc)
 	n->ss = xrealloc(n->ss, *alloc * sizeof(*n->ss));
 	n->se = xrealloc(n->se, *alloc * sizeof(*n->se));
 	n->L = xrealloc(n->L, *alloc * (G + 1) * sizeof(*n->L));
+	n->Lstep = xrealloc(n->Lstep, *alloc * (G + 1) * sizeof(*n->Lstep));
 }
 
 /* One loaded sample: match, classify, lead, straggler, sync points. */
@@ -92,6 +93,7 @@ add_sample(struct res_model *n, const struct res_opts *o, bool want_sync, size_t
 	model_acc_add(&n->acc, &ls.m, ls.is_const);
 	res_profile_add_const(&n->prof, &ls.m, ls.is_const);
 	memcpy(n->L + i * G, ls.L, G * sizeof(*ls.L));
+	memcpy(n->Lstep + i * G, ls.step, G * sizeof(*ls.step));
 	if (ls.straggler != SIZE_MAX)
 		n->strag[ls.straggler]++;
 	res_lead_sample_release(&ls, true);
@@ -131,7 +133,7 @@ add_overlap(struct res_model *n, double *sum)
 static void
 finish_leads(struct res_model *n, const struct res_opts *o)
 {
-	size_t s, g, G = n->nd.G;
+	size_t s, G = n->nd.G;
 
 	/* n->m may have moved while growing: point the samples at the final array. */
 	for (s = 0; s < n->nsamples; s++) {
@@ -140,13 +142,9 @@ finish_leads(struct res_model *n, const struct res_opts *o)
 		n->cs[s].sync_end = n->se[s];
 	}
 	n->mean_lead = xmalloc((G + 1) * sizeof(*n->mean_lead));
-	for (g = 0; g < G; g++) {
-		double sum = 0;
-
-		for (s = 0; s < n->nsamples; s++)
-			sum += n->L[s * G + g];
-		n->mean_lead[g] = n->nsamples ? sum / (double)n->nsamples : NAN;
-	}
+	n->step_lead = xmalloc((G + 1) * sizeof(*n->step_lead));
+	res_lead_means(n->L, n->nsamples, G, n->mean_lead);
+	res_lead_means(n->Lstep, n->nsamples, G, n->step_lead);
 	res_straggler_eval(n->nd.gpus, G, n->strag, n->nsamples, o->persist, &n->straggler);
 	model_perf(&n->acc, &n->perf);
 }
@@ -274,6 +272,8 @@ res_model_release(struct res_model *n)
 	free(n->se);
 	free(n->L);
 	free(n->mean_lead);
+	free(n->Lstep);
+	free(n->step_lead);
 	free(n->strag);
 	free(n->overlap_pct);
 	res_profile_release(&n->prof);

@@ -170,6 +170,58 @@ res_straggler_eval(const struct gpu_row *gpus, size_t G, const size_t *count, si
 }
 
 void
+res_lead_means(const double *v, size_t ns, size_t G, double *mean)
+{
+	size_t s, g;
+
+	for (g = 0; g < G; g++) {
+		double sum = 0;
+
+		for (s = 0; s < ns; s++)
+			sum += v[s * G + g];
+		mean[g] = ns ? sum / (double)ns : NAN;
+	}
+}
+
+size_t
+res_lead_leader(const double *v, size_t G)
+{
+	size_t g, best = SIZE_MAX;
+
+	for (g = 0; g < G; g++)
+		if (!isnan(v[g]) && (best == SIZE_MAX || v[g] > v[best]))
+			best = g;
+	return best;
+}
+
+double
+res_lead_pct(double lead_ns, double step_ns)
+{
+	return step_ns > 0 ? 100 * lead_ns / step_ns : NAN;
+}
+
+int
+res_step_stats(struct store *st, int64_t node_id, const char *run, size_t *n, double *mean_ns,
+	       double *cv_pct, struct err *err)
+{
+	double *v, sum = 0, ss = 0, mean;
+	size_t i;
+
+	if (store_run_steps(st, node_id, run, &v, n, err))
+		return err->status;
+	for (i = 0; i < *n; i++)
+		sum += v[i];
+	mean = *n ? sum / (double)*n : NAN;
+	for (i = 0; i < *n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	*mean_ns = mean;
+	if (cv_pct)
+		*cv_pct = *n > 1 && mean > 0 ? 100 * sqrt(ss / (double)(*n - 1)) / mean : NAN;
+	free(v);
+	return 0;
+}
+
+void
 res_lead_sample(const struct res_node *nd, double eps, enum lead_agg agg,
 		struct res_lead_sample *out)
 {
@@ -181,8 +233,10 @@ res_lead_sample(const struct res_node *nd, double eps, enum lead_agg agg,
 	out->lead = xmalloc((m->G * m->K + 1) * sizeof(*out->lead));
 	out->is_const = xmalloc((m->K + 1) * sizeof(*out->is_const));
 	out->L = xcalloc(nd->G + 1, sizeof(*out->L));
+	out->step = xcalloc(nd->G + 1, sizeof(*out->step));
 	lead_values(m, out->lead);
 	lead_aggregate(m, out->lead, agg, out->L);
+	lead_per_step(m, out->lead, out->step);
 	lead_classify(m, eps, out->is_const);
 	for (k = 0; k < m->K; k++)
 		out->nconst += out->is_const[k];
@@ -199,5 +253,6 @@ res_lead_sample_release(struct res_lead_sample *s, bool keep_match)
 	free(s->lead);
 	free(s->is_const);
 	free(s->L);
+	free(s->step);
 	memset(s, 0, sizeof(*s));
 }

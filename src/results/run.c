@@ -18,17 +18,7 @@ static int
 run_steps(struct store *st, const struct node_row *node, const char *run, struct res_run *r,
 	  struct err *err)
 {
-	double *steps, sum = 0;
-	size_t n, i;
-
-	if (store_run_steps(st, node->id, run, &steps, &n, err))
-		return err->status;
-	for (i = 0; i < n; i++)
-		sum += steps[i];
-	free(steps);
-	r->s.steps = n;
-	r->s.step_ns = n ? sum / (double)n : NAN;
-	return 0;
+	return res_step_stats(st, node->id, run, &r->s.steps, &r->s.step_ns, NULL, err);
 }
 
 static void
@@ -40,6 +30,8 @@ run_fill(const struct res_model *n, const struct res_judgement *j, struct res_ru
 	r->G = G;
 	r->device = xmalloc((G + 1) * sizeof(*r->device));
 	r->lead_ns = xmalloc((G + 1) * sizeof(*r->lead_ns));
+	r->step_lead_ns = xmalloc((G + 1) * sizeof(*r->step_lead_ns));
+	r->lead_pct = xmalloc((G + 1) * sizeof(*r->lead_pct));
 	r->cap = xmalloc((G + 1) * sizeof(*r->cap));
 	for (m = 0; m < RES_NMETRICS; m++) {
 		r->med[m] = xmalloc((G + 1) * sizeof(*r->med[m]));
@@ -49,6 +41,8 @@ run_fill(const struct res_model *n, const struct res_judgement *j, struct res_ru
 	for (g = 0; g < G; g++) {
 		r->device[g] = n->nd.gpus[g].device;
 		r->lead_ns[g] = n->mean_lead[g];
+		r->step_lead_ns[g] = n->step_lead[g];
+		r->lead_pct[g] = res_lead_pct(n->step_lead[g], r->s.step_ns);
 		r->cap[g] = n->glim[g].cap > 0 ? n->glim[g].cap : NAN;
 		power += n->tel.med[RES_POW][g];
 	}
@@ -92,6 +86,8 @@ res_run_release(struct res_run *r)
 
 	free(r->device);
 	free(r->lead_ns);
+	free(r->step_lead_ns);
+	free(r->lead_pct);
 	free(r->cap);
 	for (m = 0; m < RES_NMETRICS; m++)
 		free(r->med[m]);

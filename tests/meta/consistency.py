@@ -110,6 +110,12 @@ def check_db(name, db):
         dev = int(note.split()[1]) if note.startswith("gpu ") else None
         tap(same(dev, None if r["straggler"] == -1 else r["straggler"]),
             f"{name}: lead's persistent straggler = report's", f"lead '{note}' report {r['straggler']}")
+        rg = {g["gpu"]: g for g in rep["gpus"]}
+        bad = [(x["gpu"], x[k], rg[x["gpu"]][k]) for x in ld.get("lead_per_step", [])
+               for k in ("lead_ms", "lead_pct", "lead_sum_ms") if not same(x[k], rg[x["gpu"]][k])]
+        tap(bool(ld.get("lead_per_step")) and not bad,
+            f"{name}: lead's per-step and summed leads = report's lead_ms, lead_pct, lead_sum_ms",
+            f"{bad[:3]}")
         # telemetry medians per GPU: thermal rows = report gpus rows
         med = {(t["gpu"], t["metric"]): t["median"] for t in th.get("thermal", [])}
         ok = True
@@ -203,12 +209,13 @@ def check_runs():
                            f"{med.get((g['gpu'], metric))} report {rg[g['gpu']][rcol]}")
             power += med.get((g["gpu"], "power_w")) or 0.0
         tap(ok, f"runs/{run_name}: compare's per-GPU medians = thermal --run = report --run", why)
-        leads = [(g["gpu"], g[f"lead_{suffix}_ms"]) for g in cmp["gpus"]]
-        bad = [(gpu, v, rg[gpu]["lead_sum_ms"]) for gpu, v in leads
-               if v is None or rg[gpu]["lead_sum_ms"] is None
-               or abs(v - rg[gpu]["lead_sum_ms"]) > 5e-4]
-        tap(not bad, f"runs/{run_name}: compare's per-GPU summed leads = report --run's lead_sum_ms",
-            f"{bad[:3]}")
+        bad = [(g["gpu"], g[ck], rg[g["gpu"]][rk]) for g in cmp["gpus"]
+               for ck, rk in ((f"lead_sum_{suffix}_ms", "lead_sum_ms"),
+                              (f"lead_{suffix}_ms", "lead_ms"), (f"lead_{suffix}_pct", "lead_pct"))
+               if g[ck] is None or rg[g["gpu"]][rk] is None
+               or abs(g[ck] - rg[g["gpu"]][rk]) > 5e-4]
+        tap(not bad, f"runs/{run_name}: compare's per-GPU leads (per step, %, summed) = "
+            "report --run's lead_ms, lead_pct, lead_sum_ms", f"{bad[:3]}")
         tap(abs(row["node_power_w"] - power) < 1e-6,
             f"runs/{run_name}: compare's node power = the sum of thermal --run's power medians",
             f"{row['node_power_w']} {power}")

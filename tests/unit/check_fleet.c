@@ -52,7 +52,7 @@ START_TEST(split_name)
 }
 END_TEST
 
-#define ROW(nd, rn, t, v, s, ts) { nd, rn, t, v, s, ts, NAN, NAN }
+#define ROW(nd, rn, t, v, s, ts) { nd, rn, t, v, s, ts, NAN, NAN, NAN, NAN }
 
 #define I FLEET_IMBALANCED
 #define B FLEET_BALANCED
@@ -177,18 +177,19 @@ END_TEST
 START_TEST(write_tsv)
 {
 	struct fleet_row rows[] = {
-		{ "n1", "job1", 100, FLEET_IMBALANCED, 3, 1.176, 1.054, 1.061 },
-		{ "n1", "job2", 200, FLEET_IMBALANCED, 3, 1.15, 1.05, 1.05 },
-		{ "n2", "", INT64_MIN, FLEET_INCONCLUSIVE, -1, NAN, NAN, NAN },
+		{ "n1", "job1", 100, FLEET_IMBALANCED, 3, 1.176, 1.054, 1.061, 0.64, 1.32 },
+		{ "n1", "job2", 200, FLEET_IMBALANCED, 3, 1.15, 1.05, 1.05, 0.5, 1.1 },
+		{ "n2", "", INT64_MIN, FLEET_INCONCLUSIVE, -1, NAN, NAN, NAN, NAN, NAN },
 	};
 	static const char want[] =
 		"# recurring: imbalanced in 2 of the last 3 runs\n"
 		"# summary: 2 nodes, 3 runs: 1 recurring, 1 imbalanced in the latest run\n\n\n"
 		"# runs\n"
-		"# node\trun\tverdict\tstraggler\ttemp_spread\tclock_spread\tspeedup\n"
-		"n1\tjob1\timbalanced\t3\t1.176\t1.054\t1.061\n"
-		"n1\tjob2\timbalanced\t3\t1.15\t1.05\t1.05\n"
-		"n2\t-\tinconclusive\t-\t\t\t\n";
+		"# node\trun\tverdict\tstraggler\ttemp_spread\tclock_spread\tspeedup\tlead_ms"
+		"\tlead_pct\n"
+		"n1\tjob1\timbalanced\t3\t1.176\t1.054\t1.061\t0.64\t1.32\n"
+		"n1\tjob2\timbalanced\t3\t1.15\t1.05\t1.05\t0.5\t1.1\n"
+		"n2\t-\tinconclusive\t-\t\t\t\t\t\n";
 	struct fleet_params p = { 2, 3 };
 	struct fleet_result r;
 	char *buf = NULL;

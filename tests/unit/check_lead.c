@@ -114,6 +114,26 @@ leads_of(struct kspan k[G][NK], struct match *m, int64_t *lead, double *L)
 	lead_aggregate(m, lead, LEAD_SUM, L);
 }
 
+/* The lead per step is the mean over the matched kernels, the same for any kernel count. */
+START_TEST(per_step_mean)
+{
+	struct match m, empty = { .G = 2 };
+	int64_t lead[4];
+	double step[2], L[2];
+
+	two_gpu(&m);
+	lead_values(&m, lead);
+	lead_per_step(&m, lead, step);
+	lead_aggregate(&m, lead, LEAD_SUM, L);
+	ck_assert_double_eq(step[0], 20);	/* (10 + 30) / 2 */
+	ck_assert_double_eq(step[1], 0);
+	ck_assert_double_eq(step[0] * (double)m.K, L[0]);
+	lead_per_step(&empty, lead, step);
+	ck_assert(isnan(step[0]) && isnan(step[1]));
+	match_release(&m);
+}
+END_TEST
+
 START_TEST(property_shift)
 {
 	struct kspan k[G][NK];
@@ -334,6 +354,7 @@ lead_suite(void)
 
 	tcase_add_test(tc, match_missing_keys);
 	tcase_add_test(tc, algorithm1_aggs);
+	tcase_add_test(tc, per_step_mean);
 	tcase_add_test(tc, property_shift);
 	tcase_add_test(tc, property_identical);
 	tcase_add_test(tc, property_slow_gpu);

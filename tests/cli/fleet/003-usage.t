@@ -7,8 +7,8 @@ exit 2
 exit 2
 exit 2
 exit 2
-node,run,verdict,straggler,temp_spread,clock_spread,speedup
-n1,job1,balanced,-,1.0147058823529411,1.0052932330827067,1.0225488459410084
+node,run,verdict,straggler,temp_spread,clock_spread,speedup,lead_ms,lead_pct
+n1,job1,balanced,-,1.0147058823529411,1.0052932330827067,1.0225488459410084,0.08109982608695653,0.08848845517450012
 --- stderr
 litsi fleet: invalid --recurring '3/2' (k/n, 1 <= k <= n <= 1000)
 usage: litsi fleet [-j n] [--recurring k/n] [--format table|tsv|csv|json]

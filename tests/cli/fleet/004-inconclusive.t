@@ -6,9 +6,9 @@ run: litsi fleet --format tsv | sed -n '/^# runs/,/^$/p'; litsi check > out; ech
 exit: 0
 --- stdout
 # runs
-# node	run	verdict	straggler	temp_spread	clock_spread	speedup
-a	job1	imbalanced	2	1.1594202898550725	1.0471359253891235	1.0532683372996634
-b	job1	inconclusive	2			1.047776164264035
+# node	run	verdict	straggler	temp_spread	clock_spread	speedup	lead_ms	lead_pct
+a	job1	imbalanced	2	1.1594202898550725	1.0471359253891235	1.0532683372996634	0.6387812173913043	1.3212860632268126
+b	job1	inconclusive	2			1.047776164264035	0.5948512463768116	1.2314059601693088
 
 check exit 1
 1 of 2 nodes imbalanced: job1/a; 1 inconclusive: job1/b

@@ -5,9 +5,9 @@ run: litsi -d job.db fleet --format tsv | sed -n '/^# runs/,/^$/p'; litsi -d job
 exit: 0
 --- stdout
 # runs
-# node	run	verdict	straggler	temp_spread	clock_spread	speedup
-n1	base	imbalanced	5	1.1838235294117647	1.0552767273977313	1.06152369446969
-n1	next	balanced	-	1.0147058823529411	1.0030270542977864	1.0227675101282114
+# node	run	verdict	straggler	temp_spread	clock_spread	speedup	lead_ms	lead_pct
+n1	base	imbalanced	5	1.1838235294117647	1.0552767273977313	1.06152369446969	0.4519262608695652	1.630703290118293
+n1	next	balanced	-	1.0147058823529411	1.0030270542977864	1.0227675101282114	0.03882295652173913	0.15066692990003622
 
 n1 base 5 imbalanced
 n1 next - balanced

@@ -2,7 +2,7 @@ desc: escape sequences, BEL, NUL, a newline and an invalid byte in kernel and pr
 needs: python3 tar
 setup: python3 $DATA/hostile/make.py $SAMPLES/mi300x-straggler h && litsi -q ingest h
 setup: mkdir tt && cp h/rank0.json "tt/$(printf 'r\033]0;x\007.json')" && tar cf t.tar -C tt .
-run: litsi info; litsi overlap --format table | grep gemm | head -2; litsi report | grep gemm; LITSI_DB=t.db litsi ingest t.tar
+run: litsi info; litsi overlap --kernels --format table | grep gemm | head -2; litsi report | grep gemm; LITSI_DB=t.db litsi ingest t.tar
 exit: 0
 --- stdout
 # gpus

@@ -5,7 +5,7 @@ exit: 0
 --- stdout
 # node: n1\n# injected: 1
 # lead
-# sample	gpu	lead_ns	straggler
+# sample	gpu	lead_ms	lead_sum_ns	straggler
 node: n1\n# injected: 1
 
 --- stderr

@@ -8,8 +8,8 @@ exit 2
 exit 2
 --- stderr
 litsi overlap: --summary and --by contradict each other: --summary rows are per GPU and sample, not per group
-usage: litsi overlap [--node name] [--gpu n] [--sample n] [--by kernel|operation|layer]
-                     [--summary] [--comm-pattern regex] [--format fmt]
+usage: litsi overlap [--node name] [--gpu n] [--sample n] [--summary | --kernels |
+                     --by kernel|operation|layer] [--comm-pattern regex] [--format fmt]
 litsi report: --detail and --format json contradict each other: --detail adds tables to the text report
 usage: litsi report [--detail] [--keep] [--node name | --node-from dir|host]
                     [--run name|all] [--plots dir]

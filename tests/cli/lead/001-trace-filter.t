@@ -7,11 +7,16 @@ exit: 0
 node: n1
 
 lead
-sample  gpu  lead_ns     straggler
-   551    0  5549137000  -
-   551    1  4453131000  yes
-   552    0  6433428000  -
-   552    1  4437925000  yes
+sample  gpu  lead_ms  lead_sum_ns  straggler
+   551    0   10.145   5549137000  -
+   551    1    8.141   4453131000  yes
+   552    0   11.761   6433428000  -
+   552    1    8.113   4437925000  yes
+
+lead_per_step
+gpu  lead_ms  lead_pct  lead_sum_ms  straggler_samples
+  0   10.953      1.77     5991.283                  0
+  1    8.127      1.31     4445.528                  2
 
 samples
 sample  matched  dropped  constant  varying  straggler

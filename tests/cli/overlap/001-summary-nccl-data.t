@@ -5,12 +5,14 @@ run: litsi overlap --summary --format csv
 exit: 0
 --- stdout
 # node: default
+# overlap: overlap_pct: share of computation time that runs while communication runs (litsi's overlap, duration-weighted); kernel_mean_pct: the same per compute kernel, averaged unweighted
 
-gpu,sample,compute_kernels,compute_ms,comm_kernels,comm_ms,mean_ratio_pct,weighted_ratio_pct,note
-0,4,893,38.506406,7,11.989021,6.285167910418084,4.740143756859573,-
-0,5,893,38.429422,7,12.300029,6.382978723404255,4.580917194122774,-
-0,6,893,38.720019,7,22.587443,13.021888307698383,9.636735973709104,-
+gpu,sample,compute_kernels,compute_ms,comm_kernels,comm_ms,overlap_pct,kernel_mean_pct,note
+0,4,893,38.506406,7,11.989021,4.740143756859573,6.285167910418084,-
+0,5,893,38.429422,7,12.300029,4.580917194122774,6.382978723404255,-
+0,6,893,38.720019,7,22.587443,9.636735973709104,13.021888307698383,-
+# whole_trace: comm_hidden_pct: share of communication time that runs while computation runs (litsi's kernel classes); the peers' own figures: hta_comm_overlap_pct is HolisticTraceAnalysis's get_comm_comp_overlap (the same meaning by HTA's rules), the _ms columns TraceLens's GPU timeline
 
-gpu,hta_overlap_pct,litsi_overlap_pct,tl_events,total_ms,computation_ms,exposed_comm_ms,exposed_memcpy_ms,busy_ms,idle_ms,total_comm_ms,note
-0,14.31,15.609156171303173,3774,660.551005859375,116.046560546875,39.5293271484375,1.9241904296875,157.500078125,503.050927734375,46.8764921875,-
+gpu,comm_hidden_pct,hta_comm_overlap_pct,tl_events,total_ms,computation_ms,exposed_comm_ms,exposed_memcpy_ms,busy_ms,idle_ms,total_comm_ms,note
+0,15.609156171303173,14.31,3774,660.551005859375,116.046560546875,39.5293271484375,1.9241904296875,157.500078125,503.050927734375,46.8764921875,-
 --- stderr

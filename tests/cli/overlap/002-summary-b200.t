@@ -5,14 +5,16 @@ run: litsi overlap --summary --format tsv
 exit: 0
 --- stdout
 # node: default
+# overlap: overlap_pct: share of computation time that runs while communication runs (litsi's overlap, duration-weighted); kernel_mean_pct: the same per compute kernel, averaged unweighted
 
 
 # overlap_summary
-# gpu	sample	compute_kernels	compute_ms	comm_kernels	comm_ms	mean_ratio_pct	weighted_ratio_pct	note
+# gpu	sample	compute_kernels	compute_ms	comm_kernels	comm_ms	overlap_pct	kernel_mean_pct	note
 0	-1	767	10.840963	1	0.021953	0	0	-
+# whole_trace: comm_hidden_pct: share of communication time that runs while computation runs (litsi's kernel classes); the peers' own figures: hta_comm_overlap_pct is HolisticTraceAnalysis's get_comm_comp_overlap (the same meaning by HTA's rules), the _ms columns TraceLens's GPU timeline
 
 
 # peer_figures
-# gpu	hta_overlap_pct	litsi_overlap_pct	tl_events	total_ms	computation_ms	exposed_comm_ms	exposed_memcpy_ms	busy_ms	idle_ms	total_comm_ms	note
+# gpu	comm_hidden_pct	hta_comm_overlap_pct	tl_events	total_ms	computation_ms	exposed_comm_ms	exposed_memcpy_ms	busy_ms	idle_ms	total_comm_ms	note
 0	0	0	929	84.487177734375	10.771683349609376	0.021952880859375	0.80284326171875	11.5964794921875	72.8906982421875	0.021952880859375	-
 --- stderr

@@ -1,7 +1,7 @@
 desc: per-kernel ratios of rank 1, first sample, first lines
 needs: corpus
 setup: litsi ingest --node n1 $CORPUS/hta/tests/data/trace_filter/sampled_rank-0.json.gz $CORPUS/hta/tests/data/trace_filter/sampled_rank-1.json.gz
-run: litsi overlap --gpu 1 --sample 551 --format csv | head -5
+run: litsi overlap --kernels --gpu 1 --sample 551 --format csv | head -5
 exit: 0
 --- stdout
 # node: n1

@@ -5,5 +5,5 @@ exit: 2
 --- stdout
 --- stderr
 litsi overlap: invalid --by 'stream' (expected kernel, operation or layer)
-usage: litsi overlap [--node name] [--gpu n] [--sample n] [--by kernel|operation|layer]
-                     [--summary] [--comm-pattern regex] [--format fmt]
+usage: litsi overlap [--node name] [--gpu n] [--sample n] [--summary | --kernels |
+                     --by kernel|operation|layer] [--comm-pattern regex] [--format fmt]

@@ -7,7 +7,7 @@ exit: 0
 
 
 # synth
-# gpu	straggler	temp_c	gfx_clk_mhz	power_w	cap_w	lead_ms	lead_rank
+# gpu	straggler	temp_c	gfx_clk_mhz	power_w	cap_w	lead_sum_ms	lead_rank
 0	no	70.41087318615669	1559.1504605966281	600	600	0	4
 1	no	69.14329767230869	1908.8677065646912	700	700	88.05632	3
 2	no	72.13858832059832	2051.7882195716284	750.0000000000001	750	115.328256	1

@@ -11,7 +11,7 @@ rm -rf before.db after.db fed caps.tsv
 litsi -d before.db ingest "$node"/rank*.json.gz "$node"/amd-smi.csv.gz >/dev/null 2>&1
 litsi -d before.db caps --scenario "$sc" --emit none --format tsv > caps.tsv
 awk -F '\t' '/^# prediction$/ {on = 1; next} on && !/^#/ && NF {
-	printf "%s: reported adjustment %s of %s, S_iter %s, power_ratio %s (%s)\n", $2, $8, $6, $10, $11, $NF
+	printf "%s: reported adjustment %s of %s, S_iter %s, power_ratio %s (%s)\n", $2, $8, $6, $10, $11, $17
 	printf "sum caps %s W <= P_n %s W: %s\n", $5, $4, ($5 <= $4 ? "yes" : "NO")
 	printf "S_iter >= 0.997: %s\n", ($10 >= 0.997 ? "yes" : "NO") }' caps.tsv
 litsi synth --layers 8 --samples 6 --straggler 5 --gzip --caps caps.tsv -o fed >/dev/null
@@ -19,7 +19,7 @@ litsi -d after.db ingest fed/rank*.json.gz fed/amd-smi.csv.gz >/dev/null 2>&1
 leads() {
 	litsi -d "$1" lead --format tsv | awk -F '\t' '
 		/^# lead$/ {on = 1; next} /^#/ {next} !NF {if (on > 1) on = 0; next}
-		on {on = 2; L[$2] += $3}
+		on {on = 2; L[$2] += $4}
 		END {min = -1; max = -1; t = 0
 			for (g = 0; g < 8; g++) {
 				t += L[g]

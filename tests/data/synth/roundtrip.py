@@ -121,7 +121,7 @@ def mean_leads(truth, lead):
     tot = [0] * G
     samples = set()
     for row in lead['lead']:
-        tot[row['gpu']] += row['lead_ns']
+        tot[row['gpu']] += row['lead_sum_ns']
         samples.add(row['sample'])
     if samples == {-1}:
         # One whole-trace sample (rocprof formats): the sum over every iteration.

@@ -84,7 +84,7 @@ struct check_evidence {
 };
 
 struct check_attribution {
-	enum check_cause cause;
+	enum check_cause cause;		/* why the straggler is slow; CAUSE_NONE: no straggler */
 	double slowdown_pct;		/* the straggler's measured slowdown: the largest of its
 					 * compute excess (constant-overlap kernels, percent of the
 					 * others' median), idle and collective excess (percent
@@ -109,14 +109,14 @@ struct check_input {
 };
 
 struct check_rule {
-	enum check_state state;
+	enum check_state state;		/* fired, passed, or skipped (an input missing) */
 	double value;			/* measured: spread ratio, S_C(min), max throttle % */
-	double threshold;
+	double threshold;		/* the limit it was held against (check_params) */
 	char why[160];			/* for skipped rules: the missing input; else detail */
 };
 
 struct check_result {
-	struct check_rule rule[CHECK_NRULES];
+	struct check_rule rule[CHECK_NRULES];	/* indexed by enum check_rule_id */
 	bool imbalanced;		/* verdict == CHECK_IMBALANCED */
 	enum check_verdict verdict;
 	char reason[200];		/* why the verdict, one line */

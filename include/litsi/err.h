@@ -15,8 +15,8 @@ enum litsi_status {
 };
 
 struct err {
-	enum litsi_status status;
-	char msg[1024];
+	enum litsi_status status;	/* LITSI_OK, or what went wrong */
+	char msg[1024];		/* one line, naming the file and line or byte; "" when OK */
 };
 
 /**

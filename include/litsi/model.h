@@ -35,8 +35,8 @@ struct model_acc {
 };
 
 struct model_perf {
-	size_t nC, nV;
-	double tC[MODEL_NAGG], tV[MODEL_NAGG];
+	size_t nC, nV;			/* keys in C and in V */
+	double tC[MODEL_NAGG], tV[MODEL_NAGG];	/* t_agg(C), t_agg(V) */
 	double t_baseline;		/* t_max(C) + t_min(V) */
 	double R_C, R_V;		/* t_max(C) / t_baseline, t_min(V) / t_baseline */
 	double S_C[MODEL_NAGG];		/* t_max(C) / t_agg(C) = predicted S_iter */

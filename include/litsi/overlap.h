@@ -51,8 +51,9 @@ void overlap_summarize(const struct kspan *k, size_t n, const int64_t *ov, const
  */
 struct tl_timeline {
 	size_t events;		/* kernels considered */
+	/* TraceLens categories (ns): span, compute, exposed comm and memcpy, busy, idle. */
 	int64_t total, computation, exposed_comm, exposed_memcpy, busy, idle;
-	int64_t total_comm, total_memcpy;
+	int64_t total_comm, total_memcpy;	/* the union of all comm, all memcpy kernels, ns */
 };
 void overlap_timeline(const struct kspan *k, size_t n, bool linked_only, struct tl_timeline *out);
 
@@ -65,9 +66,10 @@ void overlap_timeline(const struct kspan *k, size_t n, bool linked_only, struct 
  * start order. Linked kernels only. Results in double microseconds.
  */
 struct tl_timeline_us {
-	size_t events;
+	size_t events;		/* linked kernels considered */
+	/* As struct tl_timeline, in double microseconds. */
 	double total, computation, exposed_comm, exposed_memcpy, busy, idle;
-	double total_comm, total_memcpy;
+	double total_comm, total_memcpy;	/* as struct tl_timeline, us */
 };
 void overlap_timeline_tl(const struct kspan *k, size_t n, int64_t base_ns,
 			 struct tl_timeline_us *out);

@@ -80,8 +80,12 @@ void tar_close(struct tar *t);
 int input_is_tar(const char *head, size_t len);
 
 /* ---- sink: where parsers push records ---- */
+/*
+ * Each callback takes one record, borrowed for the call (trace.h), and
+ * returns 0 or a negative status with @err set; the parser then stops.
+ */
 struct sink {
-	void *ctx;
+	void *ctx;		/* the receiver's own state; parsers never touch it */
 	int (*source)(struct sink *s, const struct rec_source *r, struct err *err);
 	int (*gpu)(struct sink *s, const struct rec_gpu *r, struct err *err);
 	int (*kernel)(struct sink *s, const struct rec_kernel *r, struct err *err);

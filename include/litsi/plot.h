@@ -37,7 +37,7 @@ bool plot_gnuplot_found(void);
 int plot_output_ok(const char *path, struct err *err);
 
 struct plot_run {
-	pid_t pid;
+	pid_t pid;		/* the gnuplot process; reaped by plot_gnuplot_finish() */
 	FILE *data;		/* write the TSV here, then plot_gnuplot_finish() */
 	void (*old_pipe)(int);
 	struct sigaction old_int, old_term;	/* restored by plot_gnuplot_finish() */

@@ -35,8 +35,8 @@ void *vec_realloc_(void *p, size_t n, size_t elem);
 
 /* ---- sbuf: git strbuf semantics; buf is never NULL and always NUL-terminated ---- */
 struct sbuf {
-	char *buf;
-	size_t len, alloc;
+	char *buf;		/* len bytes and a NUL; sbuf_empty_ until the first add */
+	size_t len, alloc;	/* bytes held (NUL not counted), and allocated (0: none) */
 };
 extern char sbuf_empty_[];
 #define SBUF_INIT { sbuf_empty_, 0, 0 }
@@ -103,8 +103,8 @@ int out_vprintf(FILE *out, const char *fmt, va_list ap);
 /* ---- hmap: byte strings to integers, O(1) lookups (src/util/hmap.c) ---- */
 struct hmap_slot;
 struct hmap {
-	struct hmap_slot *slots;
-	size_t cap, n;
+	struct hmap_slot *slots;	/* cap slots, open addressing; owned */
+	size_t cap, n;		/* slots (a power of two), and keys held */
 	uint64_t seed;		/* per map: an input cannot be built to collide */
 };
 void hmap_init(struct hmap *m);

@@ -11,7 +11,8 @@
 #   expected standard error, exactly
 # Commands run in a fresh temporary directory with LITSI_DB, LC_ALL=C, TZ=UTC,
 # NO_COLOR=1, and $SAMPLES, $DATA, $CORPUS, $SCRIPTS pointing at the inputs.
-# LITSI_REGEN=1 rewrites the expected blocks. Prints TAP.
+# LITSI_REGEN=1 rewrites the expected blocks. LITSI_CLI_TIMES=FILE appends
+# "SECONDS NAME" for each case run (where the suite's time goes). Prints TAP.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 : "${LITSI:=$top/build/litsi}"
@@ -48,6 +49,7 @@ for t in "$top"/tests/cli/*/*.t; do
 	fi
 	dir="$tmproot/t$n"
 	mkdir -p "$dir"
+	t0=$(date +%s.%N)
 	env="PATH=$tmproot/bin:$PATH LITSI_DB=$dir/litsi.db LC_ALL=C TZ=UTC NO_COLOR=1 \
 SAMPLES=$top/sample-traces DATA=$top/tests/data CORPUS=$corpus SCRIPTS=$top/scripts TOP=$top"
 	ok=1
@@ -84,6 +86,9 @@ SAMPLES=$top/sample-traces DATA=$top/tests/data CORPUS=$corpus SCRIPTS=$top/scri
 			diff "$dir/.want_err" "$dir/.err" | head -30 | sed 's/^/#   /'
 			ok=0
 		fi
+	fi
+	if [ -n "${LITSI_CLI_TIMES:-}" ]; then
+		echo "$t0 $(date +%s.%N) $name" | awk '{printf "%.2f %s\n", $2 - $1, $3}' >>"$LITSI_CLI_TIMES"
 	fi
 	if [ $ok = 1 ]; then
 		echo "ok $n - $name"

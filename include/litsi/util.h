@@ -158,6 +158,12 @@ void sha256_reference(const void *data, size_t n, unsigned char out[32]);
  * close. Borrowed from @names.
  */
 const char *suggest_name(const char *typed, const char *const *names, size_t n);
+/*
+ * time_text() - a time in ns since the epoch as "2026-01-02T03:04:05Z"; a
+ * time before 2000 is a boot-time (monotonic) clock, never a date: "12.345 s
+ * since boot", or with @compact "boot+12.345s" (a run name). @len >= 32.
+ */
+void time_text(int64_t ns, bool compact, char *buf, size_t len);
 bool str_has_prefix(const char *s, const char *prefix);
 bool str_icontains(const char *hay, const char *needle);
 

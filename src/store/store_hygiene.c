@@ -53,16 +53,6 @@ gpu_label(struct store *st, int64_t gpu_id, int64_t node_id, char *buf, size_t l
 	return rc == SQLITE_ROW ? 0 : store_sqlerr(st, err, "cannot read GPU");
 }
 
-static void
-iso_time(int64_t ns, char *buf, size_t len)
-{
-	time_t t = (time_t)(ns / 1000000000);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
 /*
  * A product name reduced to its model: lower case, vendor and family words
  * dropped ("NVIDIA", "AMD", "Tesla", "Instinct"), other runs of non-alnum
@@ -176,7 +166,7 @@ check_node_runs(struct store *st, int64_t source_id, int64_t node_id, int64_t lo
 			best = d;
 			free(near);
 			near = store_text_dup(s, 3);
-			iso_time(sqlite3_column_int64(s, 1), t_other, sizeof(t_other));
+			time_text(sqlite3_column_int64(s, 1), false, t_other, sizeof(t_other));
 		}
 	}
 	sqlite3_finalize(s);
@@ -188,7 +178,7 @@ check_node_runs(struct store *st, int64_t source_id, int64_t node_id, int64_t lo
 		free(near);
 		return 0;
 	}
-	iso_time(lo, t_me, sizeof(t_me));
+	time_text(lo, false, t_me, sizeof(t_me));
 	if (!gpu_label(st, 0, node_id, gpu, sizeof(gpu), err))
 		err_set(err, LITSI_EDATA,
 			"%s: traced at %s, %.1f h away from '%s' (traced at %s) on %s: two runs "
@@ -302,8 +292,8 @@ store_telemetry_outside(struct store *st, int64_t source_id, int64_t node_id, co
 		      &b1, err);
 	if (rc <= 0 || !apart_ns(a0, a1, b0, b1))
 		return rc < 0 ? rc : 0;
-	iso_time(is_telem ? a0 : b0, ta, sizeof(ta));
-	iso_time(is_telem ? b0 : a0, tb, sizeof(tb));
+	time_text(is_telem ? a0 : b0, false, ta, sizeof(ta));
+	time_text(is_telem ? b0 : a0, false, tb, sizeof(tb));
 	/* Readings that cannot be of the traced run are refused, never pooled with it. */
 	if (is_telem)
 		return err_set(err, LITSI_EDATA,

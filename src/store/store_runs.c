@@ -18,16 +18,6 @@
 #include "litsi/litsi.h"
 
 static void
-iso_time(int64_t ns, char *buf, size_t len)
-{
-	time_t t = (time_t)(ns / 1000000000);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-static void
 copy_col(sqlite3_stmt *s, int i, char *buf, size_t len)
 {
 	const unsigned char *t = sqlite3_column_text(s, i);
@@ -164,8 +154,8 @@ store_check_run_identity(struct store *st, int64_t source_id, const char *path, 
 	if (rc <= 0)
 		return rc < 0 ? err->status : 0;
 	store_source_where(st, c.other, &w);
-	iso_time(c.my_lo, t_me, sizeof(t_me));
-	iso_time(c.other_lo, t_other, sizeof(t_other));
+	time_text(c.my_lo, false, t_me, sizeof(t_me));
+	time_text(c.other_lo, false, t_other, sizeof(t_other));
 	if (c.why == 1)
 		snprintf(what, sizeof(what), "repeats profiler step %lld of", (long long)c.step);
 	else if (c.why == 2)
@@ -319,7 +309,7 @@ fresh_name(struct store *st, int64_t node_id, int64_t t, char *buf, size_t len, 
 	char base[32];
 	int k, rc = SQLITE_ROW;
 
-	iso_time(t, base, sizeof(base));
+	time_text(t, true, base, sizeof(base));
 	if (store_prepare(st, "SELECT 1 FROM source WHERE node_id = ? AND run = ?", &s, err))
 		return err->status;
 	for (k = 1; rc == SQLITE_ROW && k < 1000; k++) {
@@ -481,7 +471,7 @@ store_telemetry_dedupe(struct store *st, int64_t source_id, const char *path,
 		copy_col(s, 2, metric, sizeof(metric));
 		sqlite3_finalize(s);
 		store_source_where(st, o, &w);
-		iso_time(ns, t, sizeof(t));
+		time_text(ns, false, t, sizeof(t));
 		return err_set(err, LITSI_EDATA,
 			       "%s: GPU %d of node '%s' reads %s %g at %s (%lld ns), but '%s' "
 			       "reads %g at that time: two logs of one GPU disagree; give one of "

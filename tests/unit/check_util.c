@@ -224,6 +224,20 @@ START_TEST(test_out_printf)
 END_TEST
 
 /* The closest name within the edit budget, none when far or tied. */
+/* A boot-time clock is never printed as a 1970 date. */
+START_TEST(test_time_text)
+{
+	char buf[48];
+
+	time_text(1767225600LL * 1000000000LL, false, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "2026-01-01T00:00:00Z");
+	time_text(1550151853000000LL, false, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "1550151.853 s since boot");
+	time_text(1550151853000000LL, true, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "boot+1550151.853s");
+}
+END_TEST
+
 START_TEST(test_suggest)
 {
 	static const char *const cmds[] = { "ingest", "lead", "overlap", "report", "thermal" };
@@ -259,6 +273,7 @@ util_suite(void)
 	tcase_add_test(tc, test_out_printf);
 	tcase_add_test(tc, test_saturating);
 	tcase_add_test(tc, test_suggest);
+	tcase_add_test(tc, test_time_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

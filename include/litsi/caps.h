@@ -96,6 +96,9 @@ struct caps_gpu_model {
 	double alpha;			/* P − P_idle ∝ f^alpha fitted from runs; 0: not fitted */
 	double p_lo;			/* gpu-red: no cap under this (the fitted curve's
 					 * trusted range), W; 0: none */
+	bool held;			/* its clock was held by something other than its
+					 * cap (it drew less than the cap, or its readings
+					 * name a thermal limit): more watts buy no clock */
 };
 
 /*
@@ -104,8 +107,8 @@ struct caps_gpu_model {
  * Fitted exponent: the curve through (f, p) and idle, P − P_idle =
  * (p − P_idle)·(f'/f)^alpha, so f' = f·((cap − P_idle)/(p − P_idle))^(1/alpha).
  * Fitted slope: the line through (f, p), f' = f + (cap − p) / slope. At most
- * f_max; at most f when the GPU was not power-limited (p more than 3% under
- * its known cap: more power would not raise its clock); never below 1% of f
+ * f_max; at most f when the GPU was not power-limited (held, or p more than
+ * 3% under its known cap: more power would not raise its clock); never below 1% of f
  * (a cap at or under idle power would stop the GPU).
  */
 double caps_model_freq(const struct caps_gpu_model *g, double p_idle, double cap);

@@ -192,6 +192,8 @@ caps_ctl_feed(struct caps_ctl *c, const double *L)
 static bool
 power_limited(const struct caps_gpu_model *g)
 {
+	if (g->held)
+		return false;
 	return !(g->cap > 0) || g->p >= 0.97 * g->cap;
 }
 

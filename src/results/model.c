@@ -342,6 +342,13 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			if ((gm[g].alpha > 0 || gm[g].slope > 0) && n->fit_width > 0)
 				gm[g].p_lo = n->fit_lo[g] - n->fit_width;
 		}
+		/*
+		 * Held by something other than its cap: it drew less than the cap
+		 * (at its top clock, or at the clock its temperature allows), or
+		 * most of its readings under load name a thermal limit.
+		 */
+		gm[g].held = (gm[g].cap > 0 && gm[g].p < (1 - RES_AT_CAP) * gm[g].cap) ||
+			     (t->load_avg[RES_TVIOL] && t->load_avg[RES_TVIOL][g] >= 50);
 		/* held by its cap: the power controller keeps the mean at the cap */
 		if (gm[g].cap > 0 && fabs(gm[g].p - gm[g].cap) <= RES_AT_CAP * gm[g].cap)
 			gm[g].p = gm[g].cap;

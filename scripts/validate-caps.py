@@ -125,8 +125,10 @@ def caps(db, scenario):
     """The documented round: litsi caps --scenario S (latest run, first run's cap)."""
     t = tables(sh([LITSI, "-d", db, "caps", "--scenario", scenario, "--format", "tsv"]))
     p = t["prediction"][0]
-    return ([int(r[3]) for r in t["caps"]], float(p[9]), float(p[10]), int(p[3]),
-            int(p[14]))
+    # S_iter_low: what the runs promise where a GPU is to run above any clock
+    # they showed it at (litsi-caps(1)); S_iter otherwise
+    return ([int(r[3]) for r in t["caps"]], (float(p[9]), float(p[16])),
+            (float(p[10]), float(p[17])), int(p[3]), int(p[14]))
 
 
 def oracle(node, d, scenario, cap0, bt, bpw):
@@ -171,7 +173,9 @@ def one(job):
 
         def check(name, c, ps, pp, pn, cap_init, run):
             t, p, _, _ = node.synth(d + name, cap0, c) if run is None else run
-            row["rounds"].append(dict(name=name, caps=c, pred_s=ps, pred_p=pp, meas_s=bt / t,
+            (ps, pl), (pp, ppl) = ps, pp
+            row["rounds"].append(dict(name=name, caps=c, pred_s=ps, pred_low=pl, meas_s=bt / t,
+                                      pred_p=pp, pred_p_low=ppl,
                                       meas_p=p / bp, sum_caps=sum(c), P_n=pn, budget=budget,
                                       init=cap_init,
                                       in_limits=all(max(node.min, 1) <= x <= node.tdp
@@ -229,6 +233,21 @@ def share(row, r):
     return gain / og
 
 
+def said_range(r):
+    """Did litsi say the runs cannot tell (S_iter_low more than 1 pp under S_iter)?"""
+    return r["pred_low"] < r["pred_s"] - 0.01
+
+
+def range_err(r, k="s"):
+    """|pred - meas|, or where litsi said so, the distance from [S_iter_low, S_iter]
+    (k "p": from the power ratios of the two)."""
+    a, b = (r["pred_low"], r["pred_s"]) if k == "s" else (r["pred_p_low"], r["pred_p"])
+    m = r["meas_" + k]
+    if not said_range(r):
+        return abs(b - m)
+    return max(0.0, min(a, b) - m, m - max(a, b))
+
+
 def rnd(row, name):
     return [r for r in row["rounds"] if r["name"] == name][0]
 
@@ -236,8 +255,8 @@ def rnd(row, name):
 def summarize(rows):
     pct = lambda x: "%.0f%%" % (100 * x)
     med = lambda v: sorted(v)[len(v) // 2]
-    out = ["| scenario | subset | nodes | every round: S >= 1 (gpu-red: S >= 0.995, P <= 1) | budget and limits kept | no probe, r1: median share (min) | r1 with probe: median (min) | >= 80% | r3: median (min) | >= 95% | pred-meas S <= 1 pp, every round | pred-meas P <= 1 pp, every round | worst |pred-meas| S / P, pp |",
-           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    out = ["| scenario | subset | nodes | every round: S >= 1 (gpu-red: S >= 0.995, P <= 1) | budget and limits kept | no probe, r1: median share (min) | r1 with probe: median (min) | >= 80% | r3: median (min) | >= 95% | pred-meas S <= 1 pp, every round | the same, or inside the range said (S_iter_low..S_iter) | rounds with a range | pred-meas P <= 1 pp, every round | the same, or inside the range said | worst |pred-meas| S / P, pp |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     subsets = (("all", lambda r: True), ("linear", lambda r: r["curve"] == "linear"),
                ("convex", lambda r: r["curve"] == "convex"),
                ("MI300X", lambda r: r["vendor"] == "amd"),
@@ -263,14 +282,20 @@ def summarize(rows):
             s1 = [share(r, rnd(r, "r1")) for r in rs]
             s3 = [share(r, rnd(r, "r3")) for r in rs]
             es = [max(abs(rnd(r, n)["pred_s"] - rnd(r, n)["meas_s"]) for n in loop) for r in rs]
+            # where litsi printed a range (S_iter_low < S_iter): its distance from it
+            er = [max(range_err(rnd(r, n)) for n in loop) for r in rs]
+            epr = [max(range_err(rnd(r, n), "p") for n in loop) for r in rs]
+            said = sum(1 for r in rs for n in loop if said_range(rnd(r, n)))
             ep = [max(abs(rnd(r, n)["pred_p"] - rnd(r, n)["meas_p"]) for n in loop) for r in rs]
-            out.append("| %s | %s | %d | %s | %s | %s (%s) | %s (%s) | %s | %s (%s) | %s | %s | %s | %.2f / %.2f |" % (
+            out.append("| %s | %s | %d | %s | %s | %s (%s) | %s (%s) | %s | %s (%s) | %s | %s | %s | %d | %s | %s | %.2f / %.2f |" % (
                 sc, name, len(rs), pct(sum(ok) / len(rs)), pct(sum(kept) / len(rs)),
                 pct(med(s0)), pct(min(s0)), pct(med(s1)), pct(min(s1)),
                 pct(sum(s >= 0.8 for s in s1) / len(rs)), pct(med(s3)), pct(min(s3)),
                 pct(sum(s >= 0.95 for s in s3) / len(rs)),
                 pct(sum(e <= 0.01 for e in es) / len(rs)),
-                pct(sum(e <= 0.01 for e in ep) / len(rs)), 100 * max(es), 100 * max(ep)))
+                pct(sum(e <= 0.01 for e in er) / len(rs)), said,
+                pct(sum(e <= 0.01 for e in ep) / len(rs)),
+                pct(sum(e <= 0.01 for e in epr) / len(rs)), 100 * max(es), 100 * max(ep)))
     pr = [r["probe"] for r in rows]
     out.append("")
     out.append("Probe (every GPU 40 W under what it drew; %d runs): measured throughput "
@@ -279,9 +304,11 @@ def summarize(rows):
                    len(pr), med([p["meas_s"] for p in pr]), min(p["meas_s"] for p in pr),
                    med([p["pred_s"] for p in pr]), min(p["pred_s"] for p in pr),
                    med([p["meas_p"] for p in pr])))
-    worst = min((rnd(r, n)["meas_s"], r["node"], n) for r in rows if r["scenario"] == "gpu-red"
-                for n in ("r1", "r2", "r3"))
-    out.append("gpu-red's lowest measured throughput in any round: %.4f (node %d, %s)." % worst)
+    red = [(rnd(r, n)["meas_s"], r["node"], n) for r in rows if r["scenario"] == "gpu-red"
+           for n in ("r1", "r2", "r3")]
+    if red:
+        out.append("gpu-red's lowest measured throughput in any round: %.4f (node %d, %s)."
+                   % min(red))
     same = sum(1 for r in rows for n in r["notes"])
     out.append("Rounds whose caps equalled an earlier run's (the same files, ingested "
                "as a run of their own): %d." % same)

@@ -99,6 +99,7 @@ struct caps_gpu_model {
 	bool held;			/* its clock was held by something other than its
 					 * cap (it drew less than the cap, or its readings
 					 * name a thermal limit): more watts buy no clock */
+	double f_seen;			/* the highest clock its runs showed, MHz; 0: unknown */
 };
 
 /*
@@ -187,6 +188,14 @@ struct caps_loop_result {
 	bool searched;			/* the reported caps come from the direct search */
 	double power_ratio;		/* Σ predicted power, reported / initial caps */
 	double last_s_iter;		/* predicted S_iter of the last adjustment's caps */
+	/*
+	 * s_iter with no GPU above the highest clock its runs showed (f_seen):
+	 * a GPU whose temperature holds its clock gains nothing from watts, and
+	 * a run at its cap cannot show that ceiling. <= s_iter.
+	 */
+	double s_low;
+	double pr_low;			/* power_ratio with it */
+	size_t beyond;			/* GPUs predicted above the clock their runs showed */
 	size_t straggler;		/* GPU with the smallest summed lead at the initial caps */
 };
 
@@ -200,6 +209,8 @@ enum { CAPS_MAX_ADJ = 200 };
 #define CAPS_RED_LOSS 0.005
 #define CAPS_RED_PRED_MARGIN 0.002
 #define CAPS_RED_MIN_S (1 - CAPS_RED_LOSS + CAPS_RED_PRED_MARGIN)
+/* A predicted clock this far above the highest a GPU's runs showed is beyond them. */
+#define CAPS_SEEN_TOL 0.002
 /* Predicted S_iter within this of each other are equal (ties: less power). */
 #define CAPS_S_TIE 1e-9
 

@@ -925,6 +925,33 @@ slosh_boost(struct search *x, const int *init, int64_t P_n)
 	return tb > 0 && ta > tb ? ta / tb : 1;
 }
 
+/*
+ * S_iter of @caps against @init with no GPU above the clock its runs showed
+ * (caps_loop_result.s_low), at most @s_iter; *@pr the power ratio with it.
+ */
+static double
+seen_s_iter(struct search *x, const int *init, const int *caps, double s_iter, double *pr)
+{
+	struct caps_gpu_model *gm = xmalloc(x->G * sizeof(*gm));
+	const struct caps_gpu_model *keep = x->gm;
+	double t0, t1, p0, p1;
+	size_t g;
+
+	for (g = 0; g < x->G; g++) {
+		gm[g] = x->gm[g];
+		if (gm[g].f_seen > 0 && gm[g].f_seen < gm[g].f_max)
+			gm[g].f_max = gm[g].f_seen;
+	}
+	x->gm = gm;
+	evaluate(x, init, &t0, &p0);
+	evaluate(x, caps, &t1, &p1);
+	x->gm = keep;
+	free(gm);
+	*pr = p0 > 0 ? p1 / p0 : NAN;
+	t0 = t0 > 0 && t1 > 0 ? t0 / t1 : NAN;
+	return !(t0 < s_iter) ? s_iter : t0;
+}
+
 /* One candidate's caps as the model predicts them. */
 struct cand {
 	size_t adj;			/* adjustment; CAND_SEARCH for the direct search */
@@ -1005,7 +1032,8 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	out->last = xcalloc(G ? G : 1, sizeof(int));
 	out->f = xcalloc(G ? G : 1, sizeof(double));
 	out->power = xcalloc(G ? G : 1, sizeof(double));
-	out->s_iter = out->power_ratio = out->last_s_iter = out->s_model = NAN;
+	out->s_iter = out->power_ratio = out->last_s_iter = out->s_model = out->s_low =
+		out->pr_low = NAN;
 	out->s_bound = NAN;
 	out->reason = "no GPU";
 	if (!G)
@@ -1122,7 +1150,13 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	for (g = 0; g < G; g++) {
 		out->f[g] = f2[g];
 		out->power[g] = caps_model_power(&gm[g], p_idle, f2[g]);
+		if (gm[g].f_seen > 0 && f2[g] > gm[g].f_seen * (1 + CAPS_SEEN_TOL))
+			out->beyond++;
 	}
+	out->s_low = out->s_iter;
+	out->pr_low = out->power_ratio;
+	if (out->beyond && maxK)
+		out->s_low = seen_s_iter(&x, out->init, out->caps, out->s_iter, &out->pr_low);
 	free(scale);
 	free(f2);
 	free(L);

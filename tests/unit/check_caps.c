@@ -197,8 +197,8 @@ START_TEST(test_closed_loop_toy)
 	struct match m = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = start,
 			   .dur = dur, .ratio = ratio };
 	struct caps_sample s = { .m = &m };
-	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0, 0, 0, false },
-					{ 700, 1250, 1250, 0, 0, 0, 0, false } };
+	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0, 0, 0, false, 0 },
+					{ 700, 1250, 1250, 0, 0, 0, 0, false, 0 } };
 	struct caps_params p;
 	struct caps_loop_result r;
 
@@ -281,7 +281,7 @@ START_TEST(test_node8_gpu_red)
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
 		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000,
-						 0, 0, 0, 0, false };
+						 0, 0, 0, 0, false, 0 };
 	caps_params_default(&p);
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
 	ck_assert_uint_eq(r.straggler, 5);
@@ -326,7 +326,7 @@ START_TEST(test_predict_probe)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++) {
-		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, 2100, 0, 740, 0, 0, false };
+		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, 2100, 0, 740, 0, 0, false, 0 };
 		from[g] = 740;
 		to[g] = 700;
 	}
@@ -354,7 +354,7 @@ START_TEST(test_node8_gpu_realloc)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0, 0, 0, false };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0, 0, 0, false, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -367,6 +367,24 @@ START_TEST(test_node8_gpu_realloc)
 	ck_assert_int_le(sum, 5600);
 	ck_assert_int_gt(sum, 5600 - 8);	/* ceil shift leaves less than 1 W per GPU */
 	ck_assert_double_gt(r.s_iter, 1);
+	/* no run showed a clock (f_seen 0): nothing is beyond it, no range */
+	ck_assert_uint_eq(r.beyond, 0);
+	ck_assert_double_eq(r.s_low, r.s_iter);
+	ck_assert_double_eq(r.pr_low, r.power_ratio);
+	caps_loop_release(&r);
+	/*
+	 * The runs showed each GPU at its clock only: the straggler's gain is
+	 * beyond them, so S_iter_low holds it at 1818 MHz, and the pace with it:
+	 * no gain, and less power (the others slowed to a pace it never makes).
+	 */
+	for (g = 0; g < 8; g++)
+		gm[g].f_seen = gm[g].f;
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+	ck_assert_uint_ge(r.beyond, 1);
+	ck_assert_double_gt(r.s_iter, 1.01);
+	ck_assert_double_lt(r.s_low, 1.001);
+	ck_assert_double_gt(r.s_low, 0.99);
+	ck_assert_double_lt(r.pr_low, r.power_ratio);
 	caps_loop_release(&r);
 }
 END_TEST
@@ -389,7 +407,7 @@ START_TEST(test_node8_realloc_no_gain)
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
 		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000,
-						 0, 0, 0, 0, false };
+						 0, 0, 0, 0, false, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -493,7 +511,7 @@ START_TEST(test_realloc_no_overtake)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0, 0, 0, false };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0, 0, 0, false, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	p.cap_min = 650;

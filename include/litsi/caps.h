@@ -209,6 +209,11 @@ enum { CAPS_MAX_ADJ = 200 };
 #define CAPS_RED_LOSS 0.005
 #define CAPS_RED_PRED_MARGIN 0.002
 #define CAPS_RED_MIN_S (1 - CAPS_RED_LOSS + CAPS_RED_PRED_MARGIN)
+/*
+ * gpu-realloc and cpu-slosh: caps that lower a GPU must keep S_iter >= 1 with
+ * that GPU this much slower than predicted.
+ */
+#define CAPS_CUT_SLACK 0.003
 /* A predicted clock this far above the highest a GPU's runs showed is beyond them. */
 #define CAPS_SEEN_TOL 0.002
 /* Predicted S_iter within this of each other are equal (ties: less power). */

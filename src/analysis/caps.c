@@ -995,6 +995,29 @@ pick_reason(enum caps_scenario sc, const struct cand *best)
 					: "S_iter unchanged, least predicted power";
 }
 
+/*
+ * gpu-realloc and cpu-slosh never cost throughput: with every GPU given less
+ * than its initial cap CAPS_CUT_SLACK slower than predicted (the model's
+ * error on which GPU sets the pace), @caps still predict S_iter >= 1.
+ * gpu-red has its own margin (CAPS_RED_PRED_MARGIN).
+ */
+static bool
+keeps_pace(struct search *x, enum caps_scenario sc, const int *init, const int *caps,
+	   double t_init)
+{
+	double t;
+	size_t g;
+
+	if (sc == CAPS_GPU_RED)
+		return true;
+	scales_for(x->gm, x->G, x->p_idle, caps, x->scale, x->f2);
+	for (g = 0; g < x->G; g++)
+		if (caps[g] < init[g])
+			x->scale[g] *= 1 + CAPS_CUT_SLACK;
+	t = caps_pred_time(x->pr, x->scale);
+	return t > 0 && t_init / t >= 1 - 1e-12;
+}
+
 /* Every cap within its GPU's limits (@lo[g], @hi) and the node budget respected. */
 static bool
 within(const int *caps, size_t G, const int *lo, int hi, int64_t P_n)
@@ -1103,7 +1126,8 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 			cur.pr = p_init > 0 ? p_cur / p_init : NAN;
 		}
 		if (within(ctl.caps, G, glo, p->tdp, ctl.P_n) &&
-		    better(p->scenario, &cur, &best)) {
+		    better(p->scenario, &cur, &best) &&
+		    keeps_pace(&x, p->scenario, out->init, ctl.caps, t_init)) {
 			best = cur;
 			memcpy(out->caps, ctl.caps, G * sizeof(int));
 		}
@@ -1123,8 +1147,8 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 		evaluate(&x, sc, &t_cur, &p_cur);
 		cur = (struct cand){ CAND_SEARCH, t_cur > 0 ? t_init / t_cur : NAN,
 				     p_init > 0 ? p_cur / p_init : NAN };
-		if (within(sc, G, glo, p->tdp, ctl.P_n) &&
-		    better(p->scenario, &cur, &best)) {
+		if (within(sc, G, glo, p->tdp, ctl.P_n) && better(p->scenario, &cur, &best) &&
+		    keeps_pace(&x, p->scenario, out->init, sc, t_init)) {
 			best = cur;
 			memcpy(out->caps, sc, G * sizeof(int));
 			out->searched = true;

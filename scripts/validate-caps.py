@@ -109,26 +109,32 @@ def whole(d):
         telemetry(d)
 
 
-def tables(out):
-    """The TSV tables of a litsi output: {name: [rows]}."""
-    t, name = {}, None
+def tables(out, named=False):
+    """The TSV tables of a litsi output: {name: [rows]}; @named: each row a
+    dict by the table's column names."""
+    t, name, cols = {}, None, []
     for line in out.splitlines():
         if line.startswith("# ") and "\t" not in line and ":" not in line:
             name = line[2:]
             t[name] = []
+        elif line.startswith("# ") and "\t" in line:
+            cols = line[2:].split("\t")
         elif line and not line.startswith("#") and name:
-            t[name].append(line.split("\t"))
+            v = line.split("\t")
+            t[name].append(dict(zip(cols, v)) if named else v)
     return t
 
 
 def caps(db, scenario):
     """The documented round: litsi caps --scenario S (latest run, first run's cap)."""
-    t = tables(sh([LITSI, "-d", db, "caps", "--scenario", scenario, "--format", "tsv"]))
+    t = tables(sh([LITSI, "-d", db, "caps", "--scenario", scenario, "--format", "tsv"]), True)
     p = t["prediction"][0]
     # S_iter_low: what the runs promise where a GPU is to run above any clock
     # they showed it at (litsi-caps(1)); S_iter otherwise
-    return ([int(r[3]) for r in t["caps"]], (float(p[9]), float(p[16])),
-            (float(p[10]), float(p[17])), int(p[3]), int(p[14]))
+    return ([int(r["cap_w"]) for r in t["caps"]],
+            (float(p["S_iter"]), float(p["S_iter_low"])),
+            (float(p["power_ratio"]), float(p["power_ratio_low"])), int(p["P_n_w"]),
+            int(p["initial_cap_w"]))
 
 
 def oracle(node, d, scenario, cap0, bt, bpw):

@@ -4,7 +4,8 @@
 # documents on each: the first run ingested with --run, the calibration
 # probe, three rounds of caps fed back into the simulator, each run ingested
 # whole into one database; compares with an oracle search. VALIDATE_JOBS
-# (default 2) nodes at once.
+# (default: the CPUs) node-scenarios at once; VALIDATE_SEED (default 5000,
+# the reporting seeds; the caps code is tuned on 100..149) the first seed.
 #   sh scripts/validate-caps.sh [LITSI] [N] [OUT.json]
 # Writes OUT.json (default build/validate-caps.json) and prints the summary
 # tables that VALIDATION.md quotes. Minutes of CPU; not part of make check.

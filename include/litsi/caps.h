@@ -96,6 +96,10 @@ struct caps_gpu_model {
 	double alpha;			/* P − P_idle ∝ f^alpha fitted from runs; 0: not fitted */
 	double p_lo;			/* gpu-red: no cap under this (the fitted curve's
 					 * trusted range), W; 0: none */
+	bool held;			/* its clock was held by something other than its
+					 * cap (it drew less than the cap, or its readings
+					 * name a thermal limit): more watts buy no clock */
+	double f_seen;			/* the highest clock its runs showed, MHz; 0: unknown */
 };
 
 /*
@@ -104,8 +108,8 @@ struct caps_gpu_model {
  * Fitted exponent: the curve through (f, p) and idle, P − P_idle =
  * (p − P_idle)·(f'/f)^alpha, so f' = f·((cap − P_idle)/(p − P_idle))^(1/alpha).
  * Fitted slope: the line through (f, p), f' = f + (cap − p) / slope. At most
- * f_max; at most f when the GPU was not power-limited (p more than 3% under
- * its known cap: more power would not raise its clock); never below 1% of f
+ * f_max; at most f when the GPU was not power-limited (held, or p more than
+ * 3% under its known cap: more power would not raise its clock); never below 1% of f
  * (a cap at or under idle power would stop the GPU).
  */
 double caps_model_freq(const struct caps_gpu_model *g, double p_idle, double cap);
@@ -184,6 +188,14 @@ struct caps_loop_result {
 	bool searched;			/* the reported caps come from the direct search */
 	double power_ratio;		/* Σ predicted power, reported / initial caps */
 	double last_s_iter;		/* predicted S_iter of the last adjustment's caps */
+	/*
+	 * s_iter with no GPU above the highest clock its runs showed (f_seen):
+	 * a GPU whose temperature holds its clock gains nothing from watts, and
+	 * a run at its cap cannot show that ceiling. <= s_iter.
+	 */
+	double s_low;
+	double pr_low;			/* power_ratio with it */
+	size_t beyond;			/* GPUs predicted above the clock their runs showed */
 	size_t straggler;		/* GPU with the smallest summed lead at the initial caps */
 };
 
@@ -197,6 +209,13 @@ enum { CAPS_MAX_ADJ = 200 };
 #define CAPS_RED_LOSS 0.005
 #define CAPS_RED_PRED_MARGIN 0.002
 #define CAPS_RED_MIN_S (1 - CAPS_RED_LOSS + CAPS_RED_PRED_MARGIN)
+/*
+ * gpu-realloc and cpu-slosh: caps that lower a GPU must keep S_iter >= 1 with
+ * that GPU this much slower than predicted.
+ */
+#define CAPS_CUT_SLACK 0.003
+/* A predicted clock this far above the highest a GPU's runs showed is beyond them. */
+#define CAPS_SEEN_TOL 0.002
 /* Predicted S_iter within this of each other are equal (ties: less power). */
 #define CAPS_S_TIE 1e-9
 

@@ -439,6 +439,9 @@ struct res_caps {
 	int straggler;		/* device, -1 for none */
 	double s_iter, pratio, last_s, p_idle;
 	double s_model;		/* predicted S_iter before the alignment bound; NaN in replay */
+	double s_low;		/* S_iter with no GPU above the clock its runs showed (<= s_iter) */
+	double pr_low;		/* power ratio with it */
+	size_t beyond;		/* GPUs predicted above the highest clock their runs showed */
 	double s_bound;		/* the scenario's alignment bound (model §5) */
 	double ceiling;		/* the model's throughput ceiling of the scenario's alignment
 				 * (res_caps_ceiling()); NaN */

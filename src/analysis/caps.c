@@ -192,6 +192,8 @@ caps_ctl_feed(struct caps_ctl *c, const double *L)
 static bool
 power_limited(const struct caps_gpu_model *g)
 {
+	if (g->held)
+		return false;
 	return !(g->cap > 0) || g->p >= 0.97 * g->cap;
 }
 
@@ -923,6 +925,33 @@ slosh_boost(struct search *x, const int *init, int64_t P_n)
 	return tb > 0 && ta > tb ? ta / tb : 1;
 }
 
+/*
+ * S_iter of @caps against @init with no GPU above the clock its runs showed
+ * (caps_loop_result.s_low), at most @s_iter; *@pr the power ratio with it.
+ */
+static double
+seen_s_iter(struct search *x, const int *init, const int *caps, double s_iter, double *pr)
+{
+	struct caps_gpu_model *gm = xmalloc(x->G * sizeof(*gm));
+	const struct caps_gpu_model *keep = x->gm;
+	double t0, t1, p0, p1;
+	size_t g;
+
+	for (g = 0; g < x->G; g++) {
+		gm[g] = x->gm[g];
+		if (gm[g].f_seen > 0 && gm[g].f_seen < gm[g].f_max)
+			gm[g].f_max = gm[g].f_seen;
+	}
+	x->gm = gm;
+	evaluate(x, init, &t0, &p0);
+	evaluate(x, caps, &t1, &p1);
+	x->gm = keep;
+	free(gm);
+	*pr = p0 > 0 ? p1 / p0 : NAN;
+	t0 = t0 > 0 && t1 > 0 ? t0 / t1 : NAN;
+	return !(t0 < s_iter) ? s_iter : t0;
+}
+
 /* One candidate's caps as the model predicts them. */
 struct cand {
 	size_t adj;			/* adjustment; CAND_SEARCH for the direct search */
@@ -966,6 +995,29 @@ pick_reason(enum caps_scenario sc, const struct cand *best)
 					: "S_iter unchanged, least predicted power";
 }
 
+/*
+ * gpu-realloc and cpu-slosh never cost throughput: with every GPU given less
+ * than its initial cap CAPS_CUT_SLACK slower than predicted (the model's
+ * error on which GPU sets the pace), @caps still predict S_iter >= 1.
+ * gpu-red has its own margin (CAPS_RED_PRED_MARGIN).
+ */
+static bool
+keeps_pace(struct search *x, enum caps_scenario sc, const int *init, const int *caps,
+	   double t_init)
+{
+	double t;
+	size_t g;
+
+	if (sc == CAPS_GPU_RED)
+		return true;
+	scales_for(x->gm, x->G, x->p_idle, caps, x->scale, x->f2);
+	for (g = 0; g < x->G; g++)
+		if (caps[g] < init[g])
+			x->scale[g] *= 1 + CAPS_CUT_SLACK;
+	t = caps_pred_time(x->pr, x->scale);
+	return t > 0 && t_init / t >= 1 - 1e-12;
+}
+
 /* Every cap within its GPU's limits (@lo[g], @hi) and the node budget respected. */
 static bool
 within(const int *caps, size_t G, const int *lo, int hi, int64_t P_n)
@@ -1003,7 +1055,8 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	out->last = xcalloc(G ? G : 1, sizeof(int));
 	out->f = xcalloc(G ? G : 1, sizeof(double));
 	out->power = xcalloc(G ? G : 1, sizeof(double));
-	out->s_iter = out->power_ratio = out->last_s_iter = out->s_model = NAN;
+	out->s_iter = out->power_ratio = out->last_s_iter = out->s_model = out->s_low =
+		out->pr_low = NAN;
 	out->s_bound = NAN;
 	out->reason = "no GPU";
 	if (!G)
@@ -1073,7 +1126,8 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 			cur.pr = p_init > 0 ? p_cur / p_init : NAN;
 		}
 		if (within(ctl.caps, G, glo, p->tdp, ctl.P_n) &&
-		    better(p->scenario, &cur, &best)) {
+		    better(p->scenario, &cur, &best) &&
+		    keeps_pace(&x, p->scenario, out->init, ctl.caps, t_init)) {
 			best = cur;
 			memcpy(out->caps, ctl.caps, G * sizeof(int));
 		}
@@ -1093,8 +1147,8 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 		evaluate(&x, sc, &t_cur, &p_cur);
 		cur = (struct cand){ CAND_SEARCH, t_cur > 0 ? t_init / t_cur : NAN,
 				     p_init > 0 ? p_cur / p_init : NAN };
-		if (within(sc, G, glo, p->tdp, ctl.P_n) &&
-		    better(p->scenario, &cur, &best)) {
+		if (within(sc, G, glo, p->tdp, ctl.P_n) && better(p->scenario, &cur, &best) &&
+		    keeps_pace(&x, p->scenario, out->init, sc, t_init)) {
 			best = cur;
 			memcpy(out->caps, sc, G * sizeof(int));
 			out->searched = true;
@@ -1120,7 +1174,13 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	for (g = 0; g < G; g++) {
 		out->f[g] = f2[g];
 		out->power[g] = caps_model_power(&gm[g], p_idle, f2[g]);
+		if (gm[g].f_seen > 0 && f2[g] > gm[g].f_seen * (1 + CAPS_SEEN_TOL))
+			out->beyond++;
 	}
+	out->s_low = out->s_iter;
+	out->pr_low = out->power_ratio;
+	if (out->beyond && maxK)
+		out->s_low = seen_s_iter(&x, out->init, out->caps, out->s_iter, &out->pr_low);
 	free(scale);
 	free(f2);
 	free(L);

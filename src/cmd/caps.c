@@ -96,7 +96,8 @@ static const struct fmt_col pred_cols[] = {
 	{ "converged", FT_STR, 0 },   { "reported", FT_INT, 0 },    { "straggler", FT_INT, 0 },
 	{ "S_iter", FT_DBL, 4 },      { "power_ratio", FT_DBL, 4 }, { "last_S_iter", FT_DBL, 4 },
 	{ "P_idle_w", FT_DBL, 1 },    { "tdp_w", FT_INT, 0 },	    { "initial_cap_w", FT_INT, 0 },
-	{ "min_w", FT_INT, 0 },	      { "why", FT_STR, 0 },	    { "ceiling", FT_DBL, 4 },
+	{ "min_w", FT_INT, 0 },	      { "S_iter_low", FT_DBL, 4 }, { "power_ratio_low", FT_DBL, 4 },
+	{ "why", FT_STR, 0 },	      { "ceiling", FT_DBL, 4 },
 };
 
 static int
@@ -311,6 +312,8 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 		fmt_int(f, no[i].lim.tdp);
 		fmt_int(f, no[i].lim.cap0);
 		fmt_int(f, no[i].lim.min);
+		fmt_dbl(f, no[i].s_low);
+		fmt_dbl(f, no[i].pr_low);
 		fmt_str(f, no[i].why);
 		fmt_dbl(f, no[i].ceiling);
 		fmt_end_row(f);
@@ -325,6 +328,14 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 		fmt_note(f, "limits", "node %s: TDP %d W (%s), cap %d W (%s), min limit %s",
 			 nodes[i].name, l->tdp, l->tdp_from, l->cap0, l->cap0_from, min);
 		loop_note(f, nodes[i].name, &no[i]);
+		if (no[i].s_low < no[i].throughput - 0.0005)
+			fmt_note(f, "unproven",
+				 "node %s: S_iter x%.3f has %zu GPU(s) run above any clock their "
+				 "runs showed; a GPU whose temperature holds its clock gains nothing "
+				 "from watts, and a run at its cap cannot show that: the runs "
+				 "promise x%.3f (S_iter_low, power x%.3f), the next run shows "
+				 "which",
+				 nodes[i].name, no[i].throughput, no[i].beyond, no[i].s_low, no[i].pr_low);
 		print_runs(f, nodes[i].name, &no[i]);
 		if (no[i].fitted)
 			fmt_note(f, "calibration",

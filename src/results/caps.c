@@ -125,6 +125,9 @@ closed_loop(struct res_caps *c, const struct res_model *n, const struct caps_par
 	c->pratio = r.power_ratio;
 	c->last_s = r.last_s_iter;
 	c->s_model = r.s_model;
+	c->s_low = r.s_low;
+	c->pr_low = r.pr_low;
+	c->beyond = r.beyond;
 	c->s_bound = r.s_bound;
 	c->fitted = n->fitted;
 	c->pooled = n->pooled;
@@ -177,7 +180,7 @@ res_caps_eval(const struct res_model *n, const struct caps_params *p0, enum lead
 	c->scenario = p0->scenario;
 	c->replay = replay_only;
 	c->straggler = -1;
-	c->s_model = c->s_bound = c->throughput = NAN;
+	c->s_model = c->s_bound = c->throughput = c->s_low = c->pr_low = NAN;
 	c->ceiling = res_caps_ceiling(n, p0->scenario);
 	if ((rc = part_params(n, p0, p, err)))
 		return rc;
@@ -202,6 +205,8 @@ res_caps_eval(const struct res_model *n, const struct caps_params *p0, enum lead
 		/* One prediction for every output: never above the model's ceiling. */
 		c->clamped = !isnan(c->ceiling) && c->s_iter > c->ceiling;
 		c->throughput = c->clamped ? c->ceiling : c->s_iter;
+		if (c->s_low > c->throughput)
+			c->s_low = c->throughput;
 	}
 	free(init);
 	return rc;

@@ -317,7 +317,7 @@ bool
 res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 {
 	const struct res_telemetry *t = &n->tel;
-	size_t g;
+	size_t g, r;
 
 	for (g = 0; g < n->nd.G; g++) {
 		if (isnan(t->med[RES_POW][g]) || isnan(t->med[RES_CLK][g]))
@@ -326,6 +326,7 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 		gm[g].f = t->med[RES_CLK][g];
 		gm[g].f_max = t->fmax[g];
 		gm[g].slope = gm[g].alpha = gm[g].p_lo = 0;
+		gm[g].f_seen = gm[g].f;
 		gm[g].cap = n->glim ? n->glim[g].cap : 0;
 		/* with runs (ingest --run), the latest run's point: runs can overlap in time */
 		if (n->nruns && !isnan(n->cur_p[g]) && !isnan(n->cur_f[g])) {
@@ -334,6 +335,10 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			gm[g].slope = n->slope[g];
 			gm[g].alpha = n->alpha[g];
 			gm[g].cap = isnan(n->cur_cap[g]) ? 0 : n->cur_cap[g];
+			gm[g].f_seen = gm[g].f;
+			for (r = 0; r < n->nruns; r++)
+				if (n->run_f[g * n->nruns + r] > gm[g].f_seen)
+					gm[g].f_seen = n->run_f[g * n->nruns + r];
 			/*
 			 * A fitted curve is trusted that far under the lowest power the
 			 * GPU ran at: beyond it a small error in the exponent becomes a
@@ -342,6 +347,13 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			if ((gm[g].alpha > 0 || gm[g].slope > 0) && n->fit_width > 0)
 				gm[g].p_lo = n->fit_lo[g] - n->fit_width;
 		}
+		/*
+		 * Held by something other than its cap: it drew less than the cap
+		 * (at its top clock, or at the clock its temperature allows), or
+		 * most of its readings under load name a thermal limit.
+		 */
+		gm[g].held = (gm[g].cap > 0 && gm[g].p < (1 - RES_AT_CAP) * gm[g].cap) ||
+			     (t->load_avg[RES_TVIOL] && t->load_avg[RES_TVIOL][g] >= 50);
 		/* held by its cap: the power controller keeps the mean at the cap */
 		if (gm[g].cap > 0 && fabs(gm[g].p - gm[g].cap) <= RES_AT_CAP * gm[g].cap)
 			gm[g].p = gm[g].cap;

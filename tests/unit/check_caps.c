@@ -197,7 +197,8 @@ START_TEST(test_closed_loop_toy)
 	struct match m = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = start,
 			   .dur = dur, .ratio = ratio };
 	struct caps_sample s = { .m = &m };
-	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0, 0, 0 }, { 700, 1250, 1250, 0, 0, 0, 0 } };
+	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0, 0, 0, false, 0 },
+					{ 700, 1250, 1250, 0, 0, 0, 0, false, 0 } };
 	struct caps_params p;
 	struct caps_loop_result r;
 
@@ -279,7 +280,8 @@ START_TEST(test_node8_gpu_red)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000,
+						 0, 0, 0, 0, false, 0 };
 	caps_params_default(&p);
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
 	ck_assert_uint_eq(r.straggler, 5);
@@ -324,7 +326,7 @@ START_TEST(test_predict_probe)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++) {
-		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, 2100, 0, 740, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, 2100, 0, 740, 0, 0, false, 0 };
 		from[g] = 740;
 		to[g] = 700;
 	}
@@ -352,7 +354,7 @@ START_TEST(test_node8_gpu_realloc)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0, 0, 0, false, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -365,6 +367,24 @@ START_TEST(test_node8_gpu_realloc)
 	ck_assert_int_le(sum, 5600);
 	ck_assert_int_gt(sum, 5600 - 8);	/* ceil shift leaves less than 1 W per GPU */
 	ck_assert_double_gt(r.s_iter, 1);
+	/* no run showed a clock (f_seen 0): nothing is beyond it, no range */
+	ck_assert_uint_eq(r.beyond, 0);
+	ck_assert_double_eq(r.s_low, r.s_iter);
+	ck_assert_double_eq(r.pr_low, r.power_ratio);
+	caps_loop_release(&r);
+	/*
+	 * The runs showed each GPU at its clock only: the straggler's gain is
+	 * beyond them, so S_iter_low holds it at 1818 MHz, and the pace with it:
+	 * no gain, and less power (the others slowed to a pace it never makes).
+	 */
+	for (g = 0; g < 8; g++)
+		gm[g].f_seen = gm[g].f;
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+	ck_assert_uint_ge(r.beyond, 1);
+	ck_assert_double_gt(r.s_iter, 1.01);
+	ck_assert_double_lt(r.s_low, 1.001);
+	ck_assert_double_gt(r.s_low, 0.99);
+	ck_assert_double_lt(r.pr_low, r.power_ratio);
 	caps_loop_release(&r);
 }
 END_TEST
@@ -386,7 +406,8 @@ START_TEST(test_node8_realloc_no_gain)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000, 0, 0, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000,
+						 0, 0, 0, 0, false, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -490,7 +511,7 @@ START_TEST(test_realloc_no_overtake)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0, 0, 0, false, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	p.cap_min = 650;
@@ -528,6 +549,28 @@ START_TEST(test_fit_slope)
 	g = (struct caps_gpu_model){ .p = 600, .f = 1900, .f_max = 2100, .slope = 0, .cap = 750 };
 	ck_assert_double_eq(caps_model_freq(&g, 140, 750), 1900);
 	ck_assert_double_lt(caps_model_freq(&g, 140, 500), 1900);
+}
+END_TEST
+
+/*
+ * A GPU whose clock its temperature holds (held: it drew 2.8% under its cap,
+ * within the 3% that otherwise reads as held by the cap) gains no clock from
+ * more watts, on a fitted curve too; a lower cap still costs it clock. The
+ * same GPU not held is predicted to speed up.
+ */
+START_TEST(test_model_held)
+{
+	struct caps_gpu_model g = { .p = 713, .f = 1922, .f_max = 2100, .cap = 734, .alpha = 2 };
+	double up;
+
+	up = caps_model_freq(&g, 140, 760);
+	ck_assert_double_gt(up, 1960);
+	g.held = true;
+	ck_assert_double_eq(caps_model_freq(&g, 140, 760), 1922);
+	ck_assert_double_eq(caps_model_freq(&g, 140, 734), 1922);
+	ck_assert_double_eq_tol(caps_model_freq(&g, 140, 713), 1922, 1e-9);
+	ck_assert_double_lt(caps_model_freq(&g, 140, 690), 1922);
+	ck_assert_double_eq_tol(caps_model_power(&g, 140, 1922), 713, 1e-9);
 }
 END_TEST
 
@@ -620,6 +663,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_realloc_no_overtake);
 	tcase_add_test(tc, test_fit_slope);
 	tcase_add_test(tc, test_fit_alpha);
+	tcase_add_test(tc, test_model_held);
 	tcase_add_test(tc, test_shell_quote);
 	tcase_add_test(tc, test_sync_match);
 	tcase_add_test(tc, test_predict_probe);

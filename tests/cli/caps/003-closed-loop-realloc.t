@@ -5,21 +5,21 @@ exit: 0
 --- stdout
 # caps
 # node	gpu	initial_w	cap_w	clock_mhz	power_w	command
-default	0	750	726	1983.8075266611977	726	rocm-smi -d '0' --setpoweroverdrive '726'
-default	1	750	723	1985.111259228876	723	rocm-smi -d '1' --setpoweroverdrive '723'
-default	2	750	731	1987.1850902378999	731	rocm-smi -d '2' --setpoweroverdrive '731'
-default	3	750	727	1987.1957547169811	727	rocm-smi -d '3' --setpoweroverdrive '727'
-default	4	750	721	1987.819626743232	721	rocm-smi -d '4' --setpoweroverdrive '721'
+default	0	750	738	2024.4662633305988	738	rocm-smi -d '0' --setpoweroverdrive '738'
+default	1	750	736	2029.4141714520097	736	rocm-smi -d '1' --setpoweroverdrive '736'
+default	2	750	740	2017.4724159146842	740	rocm-smi -d '2' --setpoweroverdrive '740'
+default	3	750	738	2024.4662633305988	738	rocm-smi -d '3' --setpoweroverdrive '738'
+default	4	750	735	2035.7601517637406	735	rocm-smi -d '4' --setpoweroverdrive '735'
 default	5	750	750	1981.125	750	rocm-smi -d '5' --setpoweroverdrive '750'
-default	6	750	721	1984.9623666940115	721	rocm-smi -d '6' --setpoweroverdrive '721'
-default	7	750	721	1985.9147867104184	721	rocm-smi -d '7' --setpoweroverdrive '721'
+default	6	750	735	2032.8339827727646	735	rocm-smi -d '6' --setpoweroverdrive '735'
+default	7	750	735	2033.8093724364232	735	rocm-smi -d '7' --setpoweroverdrive '735'
 
 
 # prediction
-# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	tdp_w	initial_cap_w	min_w	why	ceiling
-default	gpu-realloc	model prediction	6000	5820	200	no	2	5	1	0.97	0.6328189209185303	140.5	750	750	0	S_iter unchanged, least predicted power	1.0439636688756222
+# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	tdp_w	initial_cap_w	min_w	S_iter_low	power_ratio_low	why	ceiling
+default	gpu-realloc	model prediction	6000	5907	200	no	1	5	1	0.9845	0.6328189209185303	140.5	750	750	0	1	0.9845	S_iter unchanged, least predicted power	1.0439636688756222
 # limits: node default: TDP 750 W (telemetry), cap 750 W (telemetry), min limit none
-# loop: node default: the caps kept moving for all 200 adjustments (not a failure: the leads never settled); the caps printed are the best predicted, those of adjustment 2 (throughput x1.000), not the last adjustment's (x0.633)
+# loop: node default: the caps kept moving for all 200 adjustments (not a failure: the leads never settled); the caps printed are the best predicted, those of adjustment 1 (throughput x1.000), not the last adjustment's (x0.633)
 # baseline: node default: S_iter and power_ratio are against the initial caps, 8 x 750 W (the cap in force the telemetry recorded); the budget P_n follows from them
 # calibration: node default: no run showed the power-to-clock curve: assumed the line through idle; litsi caps --calibrate prints a short probe that measures it
 --- stderr

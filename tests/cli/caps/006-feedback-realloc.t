@@ -2,9 +2,9 @@ desc: gpu-realloc caps of the sample node fed back into litsi synth: no predicte
 run: sh "$DATA/caps/feedback.sh" gpu-realloc
 exit: 0
 --- stdout
-gpu-realloc: reported adjustment 2 of 200, S_iter 1, power_ratio 0.9708333333333333 (S_iter unchanged, least predicted power)
-sum caps 5825 W <= P_n 6000 W: yes
+gpu-realloc: reported adjustment 1 of 200, S_iter 1, power_ratio 0.9843333333333333 (1)
+sum caps 5906 W <= P_n 6000 W: yes
 S_iter >= 0.997: yes
 leads before: total 7071 max 1159 (gpu 4) smallest: gpu 5, gpu 5: 0
-leads after: total 540 max 113 (gpu 4) smallest: gpu 5, gpu 5: 2
+leads after: total 3606 max 607 (gpu 4) smallest: gpu 5, gpu 5: 0
 --- stderr

@@ -10,6 +10,6 @@ node default: IMBALANCED: 2 thermal rules fired
   fired   freq-spread  1.054 (threshold 1.040)
   fired   straggler    1.048 (threshold 1.016); gpu 5 straggler in 100.0% of samples, 4.83% slower (S_C(min) 1.061)
   skipped throttle     no throttling telemetry
-  recommended caps (gpu-realloc, model prediction): gpu 0 726 W, gpu 1 723 W, gpu 2 731 W, gpu 3 727 W, gpu 4 721 W, gpu 5 750 W, gpu 6 721 W, gpu 7 721 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 738 W, gpu 1 736 W, gpu 2 740 W, gpu 3 738 W, gpu 4 735 W, gpu 5 750 W, gpu 6 735 W, gpu 7 735 W
 1 of 1 node imbalanced: default; 0 inconclusive
 --- stderr

@@ -14,14 +14,14 @@ exit: 0
 {"node":"default","rule":"throttle","state":"skipped","value":null,"threshold":5,"detail":"no throttling telemetry"}
 ],
 "recommended_caps":[
-{"node":"default","gpu":0,"cap_w":726},
-{"node":"default","gpu":1,"cap_w":723},
-{"node":"default","gpu":2,"cap_w":731},
-{"node":"default","gpu":3,"cap_w":727},
-{"node":"default","gpu":4,"cap_w":721},
+{"node":"default","gpu":0,"cap_w":738},
+{"node":"default","gpu":1,"cap_w":736},
+{"node":"default","gpu":2,"cap_w":740},
+{"node":"default","gpu":3,"cap_w":738},
+{"node":"default","gpu":4,"cap_w":735},
 {"node":"default","gpu":5,"cap_w":750},
-{"node":"default","gpu":6,"cap_w":721},
-{"node":"default","gpu":7,"cap_w":721}
+{"node":"default","gpu":6,"cap_w":735},
+{"node":"default","gpu":7,"cap_w":735}
 ]
 }
 --- stderr

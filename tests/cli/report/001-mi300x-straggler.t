@@ -62,26 +62,26 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  5  749 W   amd-smi set -g '5' -o '749'
     gpu  6  719 W   amd-smi set -g '6' -o '719'
     gpu  7  719 W   amd-smi set -g '7' -o '719'
-  gpu-realloc: sum 5825 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.971
+  gpu-realloc: sum 5906 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.984
     no headroom: gpu 5 already runs at the part's 750 W
-    gpu  0  726 W   amd-smi set -g '0' -o '726'
-    gpu  1  724 W   amd-smi set -g '1' -o '724'
-    gpu  2  731 W   amd-smi set -g '2' -o '731'
-    gpu  3  728 W   amd-smi set -g '3' -o '728'
-    gpu  4  722 W   amd-smi set -g '4' -o '722'
+    gpu  0  737 W   amd-smi set -g '0' -o '737'
+    gpu  1  736 W   amd-smi set -g '1' -o '736'
+    gpu  2  740 W   amd-smi set -g '2' -o '740'
+    gpu  3  738 W   amd-smi set -g '3' -o '738'
+    gpu  4  735 W   amd-smi set -g '4' -o '735'
     gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  722 W   amd-smi set -g '6' -o '722'
-    gpu  7  722 W   amd-smi set -g '7' -o '722'
-  cpu-slosh: sum 5825 W of 6160 W, predicted throughput x1.000 (ceiling x1.060), power x0.971
+    gpu  6  735 W   amd-smi set -g '6' -o '735'
+    gpu  7  735 W   amd-smi set -g '7' -o '735'
+  cpu-slosh: sum 5906 W of 6160 W, predicted throughput x1.000 (ceiling x1.060), power x0.984
     no headroom: gpu 5 already runs at the part's 750 W
-    gpu  0  726 W   amd-smi set -g '0' -o '726'
-    gpu  1  724 W   amd-smi set -g '1' -o '724'
-    gpu  2  731 W   amd-smi set -g '2' -o '731'
-    gpu  3  728 W   amd-smi set -g '3' -o '728'
-    gpu  4  722 W   amd-smi set -g '4' -o '722'
+    gpu  0  737 W   amd-smi set -g '0' -o '737'
+    gpu  1  736 W   amd-smi set -g '1' -o '736'
+    gpu  2  740 W   amd-smi set -g '2' -o '740'
+    gpu  3  738 W   amd-smi set -g '3' -o '738'
+    gpu  4  735 W   amd-smi set -g '4' -o '735'
     gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  722 W   amd-smi set -g '6' -o '722'
-    gpu  7  722 W   amd-smi set -g '7' -o '722'
+    gpu  6  735 W   amd-smi set -g '6' -o '735'
+    gpu  7  735 W   amd-smi set -g '7' -o '735'
   limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
   calibration: power-to-clock curve assumed (the line through idle); litsi caps --calibrate prints a short probe that measures it
 
@@ -93,5 +93,5 @@ node mi300x-straggler: IMBALANCED: 2 thermal rules fired
   fired   freq-spread  1.054 (threshold 1.040)
   fired   straggler    1.048 (threshold 1.016); gpu 5 straggler in 100.0% of samples, 4.80% slower (S_C(min) 1.060)
   skipped throttle     no throttling telemetry
-  recommended caps (gpu-realloc, model prediction): gpu 0 726 W, gpu 1 724 W, gpu 2 731 W, gpu 3 728 W, gpu 4 722 W, gpu 5 750 W, gpu 6 722 W, gpu 7 722 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 737 W, gpu 1 736 W, gpu 2 740 W, gpu 3 738 W, gpu 4 735 W, gpu 5 750 W, gpu 6 735 W, gpu 7 735 W
 --- stderr

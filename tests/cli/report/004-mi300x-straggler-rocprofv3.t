@@ -72,26 +72,26 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  5  720 W   amd-smi set -g '5' -o '720'
     gpu  6  690 W   amd-smi set -g '6' -o '690'
     gpu  7  691 W   amd-smi set -g '7' -o '691'
-  gpu-realloc: sum 5818 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.970
+  gpu-realloc: sum 5906 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.984
     no headroom: gpu 5 already runs at the part's 750 W
-    gpu  0  725 W   amd-smi set -g '0' -o '725'
-    gpu  1  723 W   amd-smi set -g '1' -o '723'
-    gpu  2  730 W   amd-smi set -g '2' -o '730'
-    gpu  3  727 W   amd-smi set -g '3' -o '727'
-    gpu  4  721 W   amd-smi set -g '4' -o '721'
+    gpu  0  737 W   amd-smi set -g '0' -o '737'
+    gpu  1  736 W   amd-smi set -g '1' -o '736'
+    gpu  2  740 W   amd-smi set -g '2' -o '740'
+    gpu  3  738 W   amd-smi set -g '3' -o '738'
+    gpu  4  735 W   amd-smi set -g '4' -o '735'
     gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  721 W   amd-smi set -g '6' -o '721'
-    gpu  7  721 W   amd-smi set -g '7' -o '721'
-  cpu-slosh: sum 5818 W of 6160 W, predicted throughput x1.000 (ceiling x1.060), power x0.970
+    gpu  6  735 W   amd-smi set -g '6' -o '735'
+    gpu  7  735 W   amd-smi set -g '7' -o '735'
+  cpu-slosh: sum 5906 W of 6160 W, predicted throughput x1.000 (ceiling x1.060), power x0.984
     no headroom: gpu 5 already runs at the part's 750 W
-    gpu  0  725 W   amd-smi set -g '0' -o '725'
-    gpu  1  723 W   amd-smi set -g '1' -o '723'
-    gpu  2  730 W   amd-smi set -g '2' -o '730'
-    gpu  3  727 W   amd-smi set -g '3' -o '727'
-    gpu  4  721 W   amd-smi set -g '4' -o '721'
+    gpu  0  737 W   amd-smi set -g '0' -o '737'
+    gpu  1  736 W   amd-smi set -g '1' -o '736'
+    gpu  2  740 W   amd-smi set -g '2' -o '740'
+    gpu  3  738 W   amd-smi set -g '3' -o '738'
+    gpu  4  735 W   amd-smi set -g '4' -o '735'
     gpu  5  750 W   amd-smi set -g '5' -o '750'
-    gpu  6  721 W   amd-smi set -g '6' -o '721'
-    gpu  7  721 W   amd-smi set -g '7' -o '721'
+    gpu  6  735 W   amd-smi set -g '6' -o '735'
+    gpu  7  735 W   amd-smi set -g '7' -o '735'
   limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
   calibration: power-to-clock curve assumed (the line through idle); litsi caps --calibrate prints a short probe that measures it
 
@@ -102,5 +102,5 @@ node mi300x-straggler-rocprofv3: IMBALANCED: 2 thermal rules fired
   fired   freq-spread  1.054 (threshold 1.040)
   skipped straggler    1 matched sample; persistence needs 3 (--min-samples)
   skipped throttle     no throttling telemetry
-  recommended caps (gpu-realloc, model prediction): gpu 0 725 W, gpu 1 723 W, gpu 2 730 W, gpu 3 727 W, gpu 4 721 W, gpu 5 750 W, gpu 6 721 W, gpu 7 721 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 737 W, gpu 1 736 W, gpu 2 740 W, gpu 3 738 W, gpu 4 735 W, gpu 5 750 W, gpu 6 735 W, gpu 7 735 W
 --- stderr

@@ -80,6 +80,10 @@ struct res_advice {
 	double ceiling;		/* the model's throughput ceiling of that scenario
 				 * (alignment); NaN */
 	bool clamped;		/* the caps' prediction was above the ceiling, shown at it */
+	double throughput_low;	/* what the runs promise when a GPU is predicted above any
+				 * clock its runs showed (caps' S_iter_low); NaN when the
+				 * prediction needs no such clock */
+	double power_low;	/* the node GPU power ratio beside throughput_low; NaN */
 	char action[320];	/* one line: what to do */
 	char why_not[320];	/* why the goal's scenarios cannot help; "" when they can */
 	char thin[240];		/* thin evidence, beside the numbers it weakens; "" */

@@ -458,7 +458,7 @@ text_model(FILE *out, const struct node_report *r)
 static void
 text_caps(FILE *out, const struct node_report *r)
 {
-	char note[200];
+	char note[400];
 	double thr, ceil;
 	size_t s, g;
 	bool cl;

@@ -115,6 +115,10 @@ text_action(FILE *out, const struct res_advice *a)
 		if (a->goal == RES_GOAL_ENERGY)
 			fprintf(out, ", energy per step x%.3f", a->predicted);
 		fputc('\n', out);
+		if (!isnan(a->throughput_low))
+			fprintf(out, "             unproven: that needs a GPU faster than any clock its "
+				     "runs showed; the runs promise x%.3f (power x%.3f), the next "
+				     "run shows which\n", a->throughput_low, a->power_low);
 		if (!isnan(a->ceiling))
 			out_printf(out, "             ceiling x%.3f: what aligning every GPU to %s pace "
 				     "could give at best%s\n", a->ceiling,
@@ -156,6 +160,7 @@ static const struct fmt_col advice_cols[] = {
 	{ "step_ms", FT_DBL, 3 },      { "step_cv_pct", FT_DBL, 2 },  { "steps", FT_INT, 0 },
 	{ "temp_gap_c", FT_DBL, 1 },   { "clock_gap_mhz", FT_DBL, 0 }, { "why_not", FT_STR, 0 },
 	{ "inspect", FT_STR, 0 },      { "thin_evidence", FT_STR, 0 },
+	{ "throughput_low", FT_DBL, 4 }, { "power_ratio_low", FT_DBL, 4 },
 };
 
 const struct fmt_col *
@@ -194,5 +199,7 @@ advice_render_row(struct fmt *f, const char *node, const struct res_advice *a)
 	str_or_null(f, a->why_not);
 	str_or_null(f, a->inspect);
 	str_or_null(f, a->thin);
+	fmt_dbl(f, a->throughput_low);
+	fmt_dbl(f, a->power_low);
 	fmt_end_row(f);
 }

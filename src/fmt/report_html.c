@@ -91,6 +91,11 @@ todo_action(FILE *out, const struct res_advice *a)
 		fputs("; ceiling x", out);
 		num(out, "%.3f", a->ceiling);
 		fputs(" (what aligning the GPUs could give at best)", out);
+		if (!isnan(a->throughput_low)) {
+			fputs("; unproven: the runs promise x", out);
+			num(out, "%.3f", a->throughput_low);
+			fputs(" (a GPU would run faster than any clock its runs showed)", out);
+		}
 		if (!isnan(a->step_cv_pct))
 			fprintf(out, "; the step time varies by %.1f%% from step to step over %zu "
 				     "steps", a->step_cv_pct, a->steps);
@@ -155,7 +160,7 @@ gpu_table(FILE *out, const struct res_advice *a, const struct res_advice_in *in)
 static void
 caps_table(FILE *out, const struct res_advice_in *in)
 {
-	char note[200];
+	char note[400];
 	size_t s, g;
 
 	fputs("<h3>Power caps by scenario</h3>\n<table>\n<tr><th class=\"l\">scenario</th>"

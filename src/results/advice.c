@@ -241,6 +241,14 @@ res_advice_note(const struct res_advice_in *in, int s, char *buf, size_t len)
 		 no_headroom(in, &cap))
 		snprintf(buf, len, "no headroom: gpu %d already runs at the part's %d W",
 			 in->n->straggler.device, cap);
+	if (in->caps[s].s_low < thr - 0.0005) {
+		size_t used = strlen(buf);
+
+		snprintf(buf + used, len - used,
+			 "%sunproven: a GPU would run faster than any clock its runs showed; the "
+			 "runs promise x%.3f (power x%.3f)", used ? "; " : "", in->caps[s].s_low,
+			 in->caps[s].pr_low);
+	}
 	return buf;
 }
 
@@ -302,6 +310,7 @@ action(const struct res_advice_in *in, struct res_advice *a)
 
 	a->scenario = s;
 	a->predicted = a->throughput = a->power = a->ceiling = NAN;
+	a->throughput_low = a->power_low = NAN;
 	if (a->verdict == CHECK_BALANCED && s < 0) {
 		snprintf(a->action, sizeof(a->action), "nothing: the node is balanced");
 		return;
@@ -316,6 +325,10 @@ action(const struct res_advice_in *in, struct res_advice *a)
 	a->throughput = res_advice_scenario_throughput(in, s, &a->ceiling, &cl);
 	a->clamped = cl;
 	a->power = in->caps[s].pratio;
+	if (in->caps[s].s_low < a->throughput - 0.0005) {
+		a->throughput_low = in->caps[s].s_low;
+		a->power_low = in->caps[s].pr_low;
+	}
 	a->predicted = a->goal == RES_GOAL_THROUGHPUT ? a->throughput :
 		       a->goal == RES_GOAL_POWER ? a->power : a->power / a->throughput;
 	snprintf(a->action, sizeof(a->action), "apply the %s caps (litsi caps --scenario %s)",

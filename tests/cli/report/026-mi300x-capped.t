@@ -24,6 +24,7 @@ what to do (goal: throughput; --goal throughput|power|energy):
              under load gpu 5: +12 C against the coolest GPU, clock 100 MHz (5.2%) below the fastest
   action:    apply the cpu-slosh caps (litsi caps --scenario cpu-slosh)
              predicted throughput x1.060, node GPU power x1.029
+             unproven: that needs a GPU faster than any clock its runs showed; the runs promise x1.000 (power x1.000), the next run shows which
              ceiling x1.060: what aligning every GPU to the fastest GPU's pace could give at best (the caps model gives more; shown at the ceiling)
              uncertainty: the step time varies by 0.1% from step to step over 6 steps
   also:      inspect the cooling of gpu 5's slot (airflow, fans, heat sink, paste)
@@ -66,6 +67,7 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  6  671 W   amd-smi set -g '6' -o '671'
     gpu  7  671 W   amd-smi set -g '7' -o '671'
   gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.037 (ceiling x1.043), power x1.000
+    unproven: a GPU would run faster than any clock its runs showed; the runs promise x1.000 (power x0.995)
     gpu  0  699 W   amd-smi set -g '0' -o '699'
     gpu  1  695 W   amd-smi set -g '1' -o '695'
     gpu  2  703 W   amd-smi set -g '2' -o '703'
@@ -75,7 +77,7 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  6  694 W   amd-smi set -g '6' -o '694'
     gpu  7  694 W   amd-smi set -g '7' -o '694'
   cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.060 (ceiling x1.060), power x1.029
-    the caps model gives more; shown at the ceiling
+    the caps model gives more; shown at the ceiling; unproven: a GPU would run faster than any clock its runs showed; the runs promise x1.000 (power x1.000)
     gpu  0  719 W   amd-smi set -g '0' -o '719'
     gpu  1  715 W   amd-smi set -g '1' -o '715'
     gpu  2  723 W   amd-smi set -g '2' -o '723'

@@ -213,6 +213,32 @@ read_copies(struct rocpd *r, struct err *err)
 	return rc;
 }
 
+/*
+ * rocprof v1 (rocprofiler 1) leaves a results.db of its own tables (A for
+ * the kernel dispatches, HIP, HSA, COPY, ...) beside results.csv and
+ * results.json, which hold the same dispatches and which litsi reads: the
+ * database is skipped with a note, not read twice. 1 = skipped, 0 = not
+ * such a database, <0 = error.
+ */
+static int
+legacy_v1(struct rocpd *r, struct err *err)
+{
+	int rc = store_input_select(r->db, "kernels", err);
+	struct rec_source src = { "rocprof-v1-db", CLK_BOOTTIME, NULL, -1, -1 };
+
+	if (rc != 0)
+		return rc < 0 ? rc : 0;
+	if ((rc = store_input_select(r->db, "A", err)) <= 0)
+		return rc;
+	if ((rc = r->sink->source(r->sink, &src, err)))
+		return rc;
+	rc = r->sink->meta(r->sink, "skipped",
+			   "a rocprof v1 results.db (its own tables, not rocprofv3's rocpd): "
+			   "its kernels are those of results.csv and results.json beside it, "
+			   "which litsi reads", err);
+	return rc ? rc : 1;
+}
+
 /* The decompressed head looked like SQLite: the file itself must be plain SQLite too. */
 static int
 check_plain(struct input *in, const char *path, struct err *err)
@@ -249,6 +275,10 @@ parse(struct input *in, const struct parse_opts *o, struct sink *s, struct err *
 
 	if (check_plain(in, path, err) || store_input_open(path, &lim, &r.db, err))
 		return err->status;
+	if ((rc = legacy_v1(&r, err)) != 0) {
+		store_input_close(r.db);
+		return rc < 0 ? rc : 0;
+	}
 	if (!(rc = s->source(s, &src, err)) && !(rc = read_agents(&r, err)) &&
 	    !(rc = read_kernels(&r, err)))
 		rc = read_copies(&r, err);

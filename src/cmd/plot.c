@@ -11,23 +11,27 @@
 #include "litsi/plot.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char usage_str[] =
 	"usage: litsi plot [-o file] [--node name] [--sample n] [--kernel name]\n"
-	"                  [--scenario name] figure\n"
+	"                  [--scenario name] [--tdp W] [--cap W] [--replay] figure\n"
 	"       litsi plot --script figure\n";
 
 static const struct option longopts[] = {
+	{ "cap", required_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "kernel", required_argument, NULL, 'k' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "replay", no_argument, NULL, 'r' },
 	{ "sample", required_argument, NULL, 's' },
 	{ "scenario", required_argument, NULL, 'S' },
 	{ "script", no_argument, NULL, 'P' },
+	{ "tdp", required_argument, NULL, 't' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -38,6 +42,8 @@ struct plot_opts {
 	const char *sample;	/* --sample (overlap); NULL: the first sample */
 	const char *kernel;	/* --kernel (corr) */
 	const char *scenario;	/* --scenario (caps) */
+	int tdp, cap;		/* --tdp, --cap (caps), as litsi caps takes them; 0: none */
+	bool replay;		/* --replay (caps) */
 };
 
 /*
@@ -219,8 +225,12 @@ produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 		return lead_render_node(ctx, f, &r, node);
 	}
 	if (!strcmp(fig, "caps")) {
-		struct caps_render r = { .res = &ro, .replay = true, .emit = RES_EMIT_VENDOR };
+		/* The caps litsi caps prints: the same options, the traces of the latest run. */
+		struct caps_render r = { .res = &ro, .replay = o->replay, .emit = RES_EMIT_VENDOR };
 
+		ro.latest = true;
+		ro.tdp = o->tdp;
+		ro.cap0 = o->cap;
 		caps_params_default(&r.p);
 		r.p.scenario = CAPS_GPU_RED;
 		if (o->scenario && !strcmp(o->scenario, "gpu-realloc"))
@@ -242,9 +252,10 @@ plot_one(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 	 const struct plot_opts *o, const char *path)
 {
 	struct plot_run r;
-	struct err e2 = { 0 };
 	struct fmt *f;
-	char kernel[PLOT_LABEL_MAX + 32];
+	char kernel[PLOT_LABEL_MAX + 32], *data = NULL;
+	size_t len = 0, off, n;
+	FILE *mem;
 	int straggler, rc;
 
 	if (!plot_gnuplot_found())
@@ -253,17 +264,33 @@ plot_one(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 			       "package 'gnuplot-nox')");
 	if ((rc = precheck(ctx, fig, node, o, &straggler, kernel, sizeof(kernel))))
 		return rc;
-	if ((rc = plot_gnuplot_start(fig, path, straggler, o->kernel ? kernel : NULL, &r,
-				     &ctx->err)))
-		return rc;
-	f = fmt_new(r.data, FMT_TSV);
+	/*
+	 * The data first, then gnuplot: a node the command refuses (litsi caps
+	 * without the part's limits) is refused with its message and no file.
+	 */
+	if (!(mem = open_memstream(&data, &len)))
+		return err_set(&ctx->err, LITSI_EDB, "cannot buffer the figure's data: %s",
+			       strerror(errno));
+	f = fmt_new(mem, FMT_TSV);
 	rc = produce(ctx, fig, node, o, f);
 	fmt_free(f);
+	fclose(mem);
+	if (!rc)
+		rc = plot_gnuplot_start(fig, path, straggler, o->kernel ? kernel : NULL, &r,
+					&ctx->err);
 	if (rc) {
-		plot_gnuplot_finish(&r, &e2);
-		remove(path);
+		free(data);
 		return rc;
 	}
+	/* In pieces: a stream gnuplot stopped reading (signal, error) ends the copy. */
+	for (off = 0; off < len; off += n) {
+		n = len - off < 4096 ? len - off : 4096;
+		size_t w = fwrite(data + off, 1, n, r.data); /* lint-print: own text (TSV) */
+
+		if (w != n || ferror(r.data))
+			break;
+	}
+	free(data);
 	rc = plot_gnuplot_finish(&r, &ctx->err);
 	if (rc) {
 		/* gnuplot opened the file: leave no empty or partial figure behind. */
@@ -383,6 +410,13 @@ cmd_plot(int argc, char **argv, struct litsi_ctx *ctx)
 
 	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 'c':
+		case 't':
+			if (parse_int(optarg, 1, 100000, opt == 'c' ? &o.cap : &o.tdp))
+				return cmd_usage_error("plot", usage_str, "invalid --%s '%s' (watts, 1 "
+						       "to 100000)", opt == 'c' ? "cap" : "tdp",
+						       optarg);
+			break;
 		case 'h':
 			return cmd_help(ctx, usage_str);
 		case 'k':
@@ -398,6 +432,9 @@ cmd_plot(int argc, char **argv, struct litsi_ctx *ctx)
 			break;
 		case 'P':
 			script = true;
+			break;
+		case 'r':
+			o.replay = true;
 			break;
 		case 's':
 			o.sample = optarg;
@@ -421,6 +458,8 @@ cmd_plot(int argc, char **argv, struct litsi_ctx *ctx)
 		fputs(plot_script(fig), ctx->out); /* lint-print: own text */
 		return EXIT_OK;
 	}
+	if (o.tdp && o.cap > o.tdp)
+		return cmd_usage_error("plot", usage_str, "--cap %d is above --tdp %d", o.cap, o.tdp);
 	if (!out) {
 		snprintf(defout, sizeof(defout), "%s.png", fig);
 		out = defout;

@@ -354,7 +354,12 @@ plot_all(struct litsi_ctx *ctx, const char *node, const char *dir, FILE *announc
 				first = ctx->err;
 			continue;
 		}
-		out_printf(announce, "wrote %s\n", path.buf);
+		/* The figure the report's text names: say which column it draws. */
+		if (!strcmp(fig, "overlap"))
+			out_printf(announce, "wrote %s (overlap per GPU: the bars are the "
+				   "overlap_pct column of the report's GPU table)\n", path.buf);
+		else
+			out_printf(announce, "wrote %s\n", path.buf);
 	}
 	ctx->err = first;
 	sbuf_release(&path);

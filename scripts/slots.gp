@@ -91,22 +91,40 @@ litsi_name = "straggler_runs"; eval litsi_need; c_n = litsi_col("straggler_runs"
 # Rows: one per node; litsi fleet writes each node's cells as one data set.
 stats $LITSI every ::litsi_first::litsi_last using 1 name "D" nooutput
 row(d) = int(d - D_min)
-stats $LITSI every ::litsi_first::litsi_last using (column(c_gpu)) name "G" nooutput
 stats $LITSI every ::litsi_first::litsi_last using (column(c_n)) name "N" nooutput
+# Columns: every GPU slot of the first node's row, in order (litsi fleet writes
+# every slot for every node), placed side by side whatever their device ids.
+slots = ""
+stats $LITSI every ::litsi_first::litsi_last using (int(column(1)) == int(D_min) ? \
+	(slots = slots . " " . int(column(c_gpu)), 0) : 0) nooutput
+nslot = words(slots)
+gx(g) = sum [litsi_i = 1:nslot] (int(word(slots, litsi_i)) == g ? litsi_i - 1 : 0)
 set title "Straggler GPU slots across the fleet: runs in which each GPU was its node's straggler"
-set xlabel "GPU"
-set xrange [G_min - 0.5:G_max + 0.5]
+set xlabel "GPU slot"
+set xrange [-0.5:nslot - 0.5]
 set yrange [row(D_max) + 0.5:-0.5]
-set xtics 1 scale 0
+set xtics () scale 0
+do for [i = 1:nslot] { set xtics add (word(slots, i) i - 1) }
 set ytics scale 0 font ",9"
 set grid noxtics noytics
-set palette defined (0 "#FFFFFF", 0.01 "#FFF7EC", 0.5 "#F0A050", 1 "#D55E00")
-set cbrange [0:(N_max > 0 ? N_max : 1)]
+nmax = N_max > 0 ? int(N_max) : 1
+# One colour per count: 0 white, 1 .. nmax from light orange to vermillion.
+z = 1.0 / (nmax + 1)
+set palette defined (0 "#FFFFFF", z "#FFFFFF", z "#F8C490", 1 "#D55E00")
+set palette maxcolors nmax + 1
+set cbrange [-0.5:nmax + 0.5]
+set cbtics 0, (nmax <= 10 ? 1 : int(ceil(nmax / 10.0))), nmax
+set format cb "%.0f"
 set cblabel "runs as straggler"
+if (N_max <= 0) {
+	set label 1 "no node was imbalanced: no GPU slot was a straggler" at graph 0.5, graph 0.5 \
+		center front font ",16" tc rgb "#333333" boxed
+	set style textbox opaque fillcolor rgb "#FFFFFF" border lc rgb "#999999"
+}
 unset key
 plot $LITSI every ::litsi_first::litsi_last \
-	using (column(c_gpu)):(row(column(1))):(0.5):(0.5):(column(c_n)):ytic(strcol(c_node)) \
+	using (gx(int(column(c_gpu)))):(row(column(1))):(0.5):(0.5):(column(c_n)):ytic(strcol(c_node)) \
 	with boxxyerror fillstyle solid 1.0 border lc rgb "#DDDDDD" fc palette, \
 	'' every ::litsi_first::litsi_last \
-	using (column(c_gpu)):(row(column(1))):(column(c_n) > 0 ? sprintf("%d", column(c_n)) : "") \
+	using (gx(int(column(c_gpu)))):(row(column(1))):(column(c_n) > 0 ? sprintf("%d", column(c_n)) : "") \
 	with labels tc rgb "#000000"

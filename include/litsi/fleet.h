@@ -40,6 +40,8 @@ struct fleet_row {
 	double temp_spread;	/* max/min of median hotspot temperature; NaN without data */
 	double freq_spread;	/* max/min of median gfx clock; NaN without data */
 	double speedup;		/* predicted S_iter with the GPUs aligned (S_C(min)); NaN */
+	const int *gpus;	/* borrowed: the node's GPU device ids (heat map columns) */
+	size_t ngpus;
 };
 
 struct fleet_params {
@@ -77,7 +79,8 @@ struct fleet_result {
 	size_t nnodes;
 	struct fleet_slot *slots;	/* by straggler count (desc), then device */
 	size_t nslots;
-	int *devices;		/* the heat map's columns: every device id, ascending */
+	int *devices;		/* the heat map's columns: every GPU slot of any node
+				 * (and every straggler's), ascending */
 	size_t ndevices;
 	size_t *heat;		/* [nnodes * ndevices]: runs node i had device j as straggler */
 	size_t imbalanced_latest;	/* nodes whose latest run is imbalanced */

@@ -270,6 +270,24 @@ produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 	return err_set(&ctx->err, LITSI_EUSAGE, "unknown figure '%s'", fig);
 }
 
+/*
+ * The figure's data, rendered beforehand, to gnuplot; freed. In pieces: a
+ * stream gnuplot stopped reading (signal, error) ends the copy.
+ */
+static void
+send_data(struct plot_run *r, char *data, size_t len)
+{
+	size_t off, n, w;
+
+	for (off = 0; off < len; off += n) {
+		n = len - off < 4096 ? len - off : 4096;
+		w = fwrite(data + off, 1, n, r->data); /* lint-print: own text (TSV) */
+		if (w != n || ferror(r->data))
+			break;
+	}
+	free(data);
+}
+
 /* One figure of one node into @path. */
 static int
 plot_one(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
@@ -278,7 +296,7 @@ plot_one(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 	struct plot_run r;
 	struct fmt *f;
 	char kernel[PLOT_LABEL_MAX + 32], *data = NULL;
-	size_t len = 0, off, n;
+	size_t len = 0;
 	FILE *mem;
 	int straggler, rc;
 
@@ -306,15 +324,7 @@ plot_one(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 		free(data);
 		return rc;
 	}
-	/* In pieces: a stream gnuplot stopped reading (signal, error) ends the copy. */
-	for (off = 0; off < len; off += n) {
-		n = len - off < 4096 ? len - off : 4096;
-		size_t w = fwrite(data + off, 1, n, r.data); /* lint-print: own text (TSV) */
-
-		if (w != n || ferror(r.data))
-			break;
-	}
-	free(data);
+	send_data(&r, data, len);
 	rc = plot_gnuplot_finish(&r, &ctx->err);
 	if (rc) {
 		/* gnuplot opened the file: leave no empty or partial figure behind. */
@@ -382,8 +392,11 @@ plot_slots(struct litsi_ctx *ctx, const char *out)
 {
 	struct fleet_params p;
 	struct plot_run r;
-	struct err e2 = { 0 };
 	struct fmt *f;
+	char *data = NULL;
+	size_t len = 0;
+	bool any = false;
+	FILE *mem;
 	int rc;
 
 	if (!plot_gnuplot_found())
@@ -391,17 +404,27 @@ plot_slots(struct litsi_ctx *ctx, const char *out)
 			       "gnuplot is not installed or not on PATH; install it (Debian "
 			       "package 'gnuplot-nox')");
 	fleet_params_default(&p);
-	if ((rc = plot_gnuplot_start("slots", out, -1, NULL, &r, &ctx->err)))
-		return rc;
-	f = fmt_new(r.data, FMT_TSV);
-	rc = fleet_render(ctx, f, &p, 0);
+	if (!(mem = open_memstream(&data, &len)))
+		return err_set(&ctx->err, LITSI_EDB, "cannot buffer the figure's data: %s",
+			       strerror(errno));
+	f = fmt_new(mem, FMT_TSV);
+	rc = fleet_render(ctx, f, &p, 0, &any);
 	fmt_free(f);
+	fclose(mem);
+	if (!rc)
+		rc = plot_gnuplot_start("slots", out, -1, NULL, &r, &ctx->err);
 	if (rc) {
-		plot_gnuplot_finish(&r, &e2);
-		remove(out);
+		free(data);
 		return rc;
 	}
-	return plot_gnuplot_finish(&r, &ctx->err);
+	send_data(&r, data, len);
+	rc = plot_gnuplot_finish(&r, &ctx->err);
+	if (rc)
+		remove(out);
+	else if (!any)
+		warn("no node of the database was imbalanced with a straggler: the figure shows "
+		     "every GPU slot at 0");
+	return rc;
 }
 
 static int

@@ -36,16 +36,22 @@ n3	job3	balanced	-	1.0074074074074073	1.0033579180907837	1.013787943613447
 
 # heat
 # node	gpu	straggler_runs
+n1	0	0
 n1	1	0
 n1	2	3
+n1	3	0
 
 
+n2	0	0
 n2	1	1
 n2	2	0
+n2	3	0
 
 
+n3	0	0
 n3	1	0
 n3	2	0
+n3	3	0
 
 
 --- stderr

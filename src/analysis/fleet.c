@@ -225,6 +225,20 @@ summarise_node(const struct fleet_row *rows, size_t b, size_t e, const struct fl
 		nd->action = FLEET_NONE;
 }
 
+/* Sort @v and drop repeats; returns the count left. */
+static size_t
+sort_unique(int *v, size_t n)
+{
+	size_t i, k = 0;
+
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_int);
+	for (i = 0; i < n; i++)
+		if (!k || v[k - 1] != v[i])
+			v[k++] = v[i];
+	return k;
+}
+
 int
 fleet_summarise(const struct fleet_row *rows, size_t n, const struct fleet_params *p,
 		struct fleet_result *out)
@@ -244,12 +258,7 @@ fleet_summarise(const struct fleet_row *rows, size_t n, const struct fleet_param
 		VEC_GROW(devs, ndev + 1, alloc);
 		devs[ndev++] = rows[i].straggler;
 	}
-	if (ndev)
-		qsort(devs, ndev, sizeof(*devs), cmp_int);
-	for (i = 0, b = 0; i < ndev; i++)
-		if (!b || devs[b - 1] != devs[i])
-			devs[b++] = devs[i];
-	ndev = b;
+	ndev = sort_unique(devs, ndev);
 	count = xcalloc(ndev ? ndev : 1, sizeof(*count));
 	nodes = xcalloc(n ? n : 1, sizeof(*nodes));
 	for (b = 0; b < n; b = i) {
@@ -268,8 +277,10 @@ fleet_summarise(const struct fleet_row *rows, size_t n, const struct fleet_param
 	}
 	out->nodes = nodes;
 	out->nnodes = nn;
-	/* Heat map over every run, in the nodes' final order. */
-	/* Its columns: every GPU slot of any node, not only the stragglers'. */
+	/*
+	 * Heat map over every run, in the nodes' final order; its columns: every
+	 * GPU slot of any node, not only the stragglers'.
+	 */
 	for (i = 0; i < n; i++)
 		for (b = 0; b < rows[i].ngpus; b++) {
 			VEC_GROW(hdevs, nh + 1, halloc);
@@ -279,12 +290,7 @@ fleet_summarise(const struct fleet_row *rows, size_t n, const struct fleet_param
 		VEC_GROW(hdevs, nh + 1, halloc);
 		hdevs[nh++] = devs[i];
 	}
-	if (nh)
-		qsort(hdevs, nh, sizeof(*hdevs), cmp_int);
-	for (i = 0, b = 0; i < nh; i++)
-		if (!b || hdevs[b - 1] != hdevs[i])
-			hdevs[b++] = hdevs[i];
-	nh = b;
+	nh = sort_unique(hdevs, nh);
 	out->heat = xcalloc(nn * nh + 1, sizeof(*out->heat));
 	out->slots = xcalloc(ndev ? ndev : 1, sizeof(*out->slots));
 	for (i = 0; i < ndev; i++)

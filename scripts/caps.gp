@@ -1,8 +1,8 @@
-# caps.gp: the power cap of each GPU after every adjustment of the offline
-# replay ([LS] Fig. 12) and the final caps as bars. Input: litsi caps --replay
-# --format tsv (tables "adjustments" and "caps"); without adjustments only the bars.
-# Rows of one adjustment are one data set, so each GPU's line holds its last point.
-#   litsi caps --scenario gpu-red --replay --format tsv | gnuplot -c scripts/caps.gp - caps.png
+# caps.gp: the power cap of each GPU, the starting cap beside the recommended
+# one, from 0 W with the part's limits drawn (left), and each GPU's change in
+# watts (right). Input: litsi caps --format tsv (tables "caps" and
+# "prediction"): the caps litsi caps prints, model prediction or --replay.
+#   litsi caps --scenario gpu-red --format tsv | gnuplot -c scripts/caps.gp - caps.png
 # ---- litsi prelude: the same in every scripts/*.gp (tests compare them) ----
 # ARG1: litsi --format tsv output: a file, or '-' or nothing for standard input.
 # ARG2: the figure: a .png, .svg or .pdf file; nothing: PNG on standard output.
@@ -58,12 +58,14 @@ if (litsi_ext eq "svg" || litsi_ext eq "SVG") {
 if (litsi_out ne "") { set output litsi_out } else { set output }
 set termoption noenhanced
 
-# Colours: Okabe-Ito (colour-blind safe); the straggler is always vermillion.
-array litsi_palette[8] = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", \
-			  "#56B4E9", "#000000", "#999999", "#F0E442"]
+# Colours: after Okabe-Ito and Tol (colour-blind safe); the straggler is always
+# vermillion, thick and drawn last.
+# Neighbours differ in hue and lightness; no orange or red, kept for the straggler.
+array litsi_palette[8] = ["#0072B2", "#CC79A7", "#009E73", "#000000", \
+			  "#56B4E9", "#117733", "#332288", "#999999"]
 litsi_vermillion = "#D55E00"
 litsi_color(g) = g == litsi_straggler ? litsi_vermillion : litsi_palette[int(g) % 8 + 1]
-litsi_width(g) = g == litsi_straggler ? 2.5 : 1
+litsi_width(g) = g == litsi_straggler ? 3.5 : 1.2
 litsi_title(g) = g == litsi_straggler ? sprintf("GPU %d (straggler)", g) : sprintf("GPU %d", g)
 litsi_suffix = ''
 # litsi_gpus: the GPUs present in column litsi_gcol of the table, in the order
@@ -81,59 +83,84 @@ set grid back lc rgb "#DDDDDD"
 set border lc rgb "#333333"
 set key outside right top vertical Left reverse noautotitle
 # ---- end of the litsi prelude ----
+litsi_table = "prediction"
+eval litsi_find
+litsi_name = "tdp_w"; eval litsi_need; c_tdp = litsi_col("tdp_w")
+c_min = litsi_col("min_w"); c_scen = litsi_col("scenario"); c_mode = litsi_col("mode")
+c_s = litsi_col("S_iter"); c_p = litsi_col("power_ratio")
+tdp = 0; minw = 0; scen = ""; mode = ""; s_iter = NaN; p_ratio = NaN
+stats $LITSI every ::litsi_first::litsi_first using (tdp = column(c_tdp), \
+	minw = c_min > 0 ? column(c_min) : 0, scen = c_scen > 0 ? strcol(c_scen) : "", \
+	mode = c_mode > 0 ? strcol(c_mode) : "", s_iter = c_s > 0 ? column(c_s) : NaN, \
+	p_ratio = c_p > 0 ? column(c_p) : NaN, 0) nooutput
 litsi_table = "caps"
 eval litsi_find
-litsi_name = "gpu"; eval litsi_need; litsi_gcol = litsi_col("gpu")
+litsi_name = "gpu"; eval litsi_need; c_gpu = litsi_col("gpu")
+litsi_name = "initial_w"; eval litsi_need; c_init = litsi_col("initial_w")
 litsi_name = "cap_w"; eval litsi_need; c_cap = litsi_col("cap_w")
 c_node = litsi_col("node")
 if (litsi_node eq "" && c_node > 0) {
 	stats $LITSI every ::litsi_first::litsi_first using (litsi_node = strcol(c_node), 0) nooutput
 }
-caps_first = litsi_first; caps_last = litsi_last; caps_gcol = litsi_gcol; caps_cap = c_cap
-stats $LITSI every ::caps_first::caps_last using (column(caps_cap)) name "CAP" nooutput
-stats $LITSI every ::caps_first::caps_last using (column(caps_gcol)) name "G" nooutput
-litsi_table = "adjustments"
-eval litsi_seek
-has_adj = litsi_state >= 2 && litsi_last >= litsi_first
-set multiplot title "Power caps per GPU (offline replay)" . \
+stats $LITSI every ::litsi_first::litsi_last using (column(c_cap)) name "CAP" nooutput
+stats $LITSI every ::litsi_first::litsi_last using (column(c_init)) name "INIT" nooutput
+stats $LITSI every ::litsi_first::litsi_last using (column(c_cap) - column(c_init)) name "D" nooutput
+ngpu = litsi_last - litsi_first + 1
+# x: the GPU's position in the table (device ids may be sparse).
+stats $LITSI every ::litsi_first::litsi_first using (first0 = column(0), 0) nooutput
+gx(i) = i - first0
+top = tdp > CAP_max ? tdp : CAP_max; top = top > INIT_max ? top : INIT_max
+bar_color(g) = g == litsi_straggler ? litsi_vermillion : "#0072B2"
+set multiplot title "Power caps per GPU: " . (scen ne "" ? scen . ", " : "") . \
+	(mode ne "" ? mode : "recommended") . \
+	(s_iter == s_iter ? sprintf(" (throughput x%.3f, power x%.3f)", s_iter, p_ratio) : "") . \
 	(litsi_node ne "" ? " - node " . litsi_node : "")
-if (has_adj) {
-	litsi_name = "gpu"; eval litsi_need; litsi_gcol = litsi_col("gpu")
-	litsi_name = "adjustment"; eval litsi_need; c_adj = litsi_col("adjustment")
-	litsi_name = "cap_w"; eval litsi_need; c_acap = litsi_col("cap_w")
-	stats $LITSI every ::litsi_first::litsi_last using (column(c_acap)) name "ACAP" nooutput
-	stats $LITSI every ::litsi_first::litsi_last using (column(c_adj)) name "ADJ" nooutput
-	eval litsi_gpus
-	set origin 0, 0
-	set size 0.62, 0.94
-	set xlabel "adjustment"
-	set ylabel "power cap (W)"
-	set xrange [0:ADJ_max + 1]
-	set yrange [(ACAP_min < CAP_min ? ACAP_min : CAP_min) - 10:(ACAP_max > CAP_max ? ACAP_max : CAP_max) + 5]
-	set key inside bottom left vertical Left reverse maxrows 4 samplen 2 opaque
-	plot for [gs in litsi_order] $LITSI every ::litsi_first::litsi_last \
-		using (column(0) == 0 ? (lx = NaN, ly = NaN) : 0, \
-			column(litsi_gcol) == int(gs) ? (lx = column(c_adj), ly = column(c_acap)) : 0, lx):(ly) \
-		with steps lc rgb litsi_color(int(gs)) lw litsi_width(int(gs)) title litsi_title(int(gs))
-	set origin 0.62, 0
-	set size 0.38, 0.94
-} else {
-	set origin 0, 0
-	set size 1, 0.94
-	set yrange [CAP_min - 10:CAP_max + 5]
-}
-unset key
-set xlabel "GPU"
-set ylabel "final cap (W)"
-set xrange [G_min - 0.6:G_max + 0.6]
-set xtics 1
-set boxwidth 0.7
+set origin 0, 0
+set size 0.64, 0.94
+set xrange [-0.6:ngpu - 0.4]
+set yrange [0:top * 1.15]
+set xtics scale 0
+set ylabel "power cap (W)"
+set boxwidth 0.36
 set style fill solid 1.0 noborder
-bar_color(g) = g == litsi_straggler ? 0xD55E00 : 0x0072B2
-plot $LITSI every ::caps_first::caps_last \
-	using (column(caps_gcol)):(column(caps_cap)):(bar_color(column(caps_gcol))) \
-	with boxes lc rgb variable title "final cap", \
-	'' every ::caps_first::caps_last \
-	using (column(caps_gcol)):(column(caps_cap)):(sprintf("%d", column(caps_cap))) \
-	with labels offset 0,0.7 tc rgb "#000000" title "values"
+set key inside top center horizontal samplen 1.5 opaque
+# The part's limits: its max (the TDP the caps are against) and, when known, its min.
+set arrow 1 from graph 0, first tdp to graph 1, first tdp nohead dt 2 lw 1.5 lc rgb "#333333" front
+set label 1 sprintf("part's max limit %d W", tdp) at graph 0.01, first tdp offset 0, 0.6 \
+	left tc rgb "#333333" front
+if (minw > 0) {
+	set arrow 2 from graph 0, first minw to graph 1, first minw nohead dt 3 lw 1.5 lc rgb "#333333" front
+	set label 2 sprintf("part's min limit %d W", minw) at graph 0.01, first minw offset 0, 0.6 \
+		left tc rgb "#333333" front
+	set xlabel "GPU"
+} else {
+	set xlabel "GPU (the part's min limit is not known)"
+}
+plot $LITSI every ::litsi_first::litsi_last \
+	using (gx(column(0)) - 0.19):(column(c_init)):xticlabels(strcol(c_gpu)) \
+	with boxes lc rgb "#BBBBBB" title "starting cap", \
+	'' every ::litsi_first::litsi_last \
+	using (gx(column(0)) + 0.19):(column(c_cap)):(bar_color(int(column(c_gpu))) eq litsi_vermillion ? 0xD55E00 : 0x0072B2) \
+	with boxes lc rgb variable title "recommended cap", \
+	'' every ::litsi_first::litsi_last \
+	using (gx(column(0)) + 0.19):(column(c_cap)):(sprintf("%d", column(c_cap))) \
+	with labels rotate by 90 right offset 0, -0.6 tc rgb "#FFFFFF" font ",10" notitle, \
+	NaN with boxes lc rgb litsi_vermillion title (litsi_straggler >= 0 ? sprintf("GPU %d (straggler)", litsi_straggler) : "")
+unset arrow 1; unset arrow 2; unset label 1; unset label 2
+set xlabel "GPU"
+set origin 0.64, 0
+set size 0.36, 0.94
+lo = D_min < 0 ? D_min : 0; hi = D_max > 0 ? D_max : 0
+span = hi - lo > 0 ? hi - lo : 10
+set yrange [lo - 0.18 * span:hi + 0.18 * span]
+set ylabel "change from the starting cap (W)"
+set boxwidth 0.6
+unset key
+set xzeroaxis lt -1 lw 1
+plot $LITSI every ::litsi_first::litsi_last \
+	using (gx(column(0))):(column(c_cap) - column(c_init)):(column(c_gpu) == litsi_straggler ? 0xD55E00 : 0x0072B2):xticlabels(strcol(c_gpu)) \
+	with boxes lc rgb variable, \
+	'' every ::litsi_first::litsi_last \
+	using (gx(column(0))):(d = column(c_cap) - column(c_init), d < 0 ? d - 0.06 * span : d + 0.06 * span):(sprintf("%+d", d)) \
+	with labels font ",10" tc rgb "#000000"
 unset multiplot

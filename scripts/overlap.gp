@@ -1,6 +1,11 @@
-# overlap.gp: overlap ratio of each compute kernel over time, one line per GPU
-# ([LS] Fig. 3). Input: litsi overlap --format tsv (table "overlap").
-#   litsi overlap --sample 0 --format tsv | gnuplot -c scripts/overlap.gp - overlap.png
+# overlap.gp: overlap per GPU: the share of each GPU's computation time that
+# overlaps communication (duration-weighted), one point per sample, the
+# samples' mean (the value litsi report prints as overlap_pct) as a labelled
+# bar and their range as a whisker ([LS] Fig. 3 per GPU). Input: litsi
+# overlap --summary --format tsv (table "overlap_summary"), optionally
+# followed by table "overlap_gpus" (what litsi plot adds: per GPU the
+# samples' min, max and mean); without it only the points.
+#   litsi overlap --summary --format tsv | gnuplot -c scripts/overlap.gp - overlap.png
 # ---- litsi prelude: the same in every scripts/*.gp (tests compare them) ----
 # ARG1: litsi --format tsv output: a file, or '-' or nothing for standard input.
 # ARG2: the figure: a .png, .svg or .pdf file; nothing: PNG on standard output.
@@ -56,12 +61,14 @@ if (litsi_ext eq "svg" || litsi_ext eq "SVG") {
 if (litsi_out ne "") { set output litsi_out } else { set output }
 set termoption noenhanced
 
-# Colours: Okabe-Ito (colour-blind safe); the straggler is always vermillion.
-array litsi_palette[8] = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", \
-			  "#56B4E9", "#000000", "#999999", "#F0E442"]
+# Colours: after Okabe-Ito and Tol (colour-blind safe); the straggler is always
+# vermillion, thick and drawn last.
+# Neighbours differ in hue and lightness; no orange or red, kept for the straggler.
+array litsi_palette[8] = ["#0072B2", "#CC79A7", "#009E73", "#000000", \
+			  "#56B4E9", "#117733", "#332288", "#999999"]
 litsi_vermillion = "#D55E00"
 litsi_color(g) = g == litsi_straggler ? litsi_vermillion : litsi_palette[int(g) % 8 + 1]
-litsi_width(g) = g == litsi_straggler ? 2.5 : 1
+litsi_width(g) = g == litsi_straggler ? 3.5 : 1.2
 litsi_title(g) = g == litsi_straggler ? sprintf("GPU %d (straggler)", g) : sprintf("GPU %d", g)
 litsi_suffix = ''
 # litsi_gpus: the GPUs present in column litsi_gcol of the table, in the order
@@ -79,21 +86,62 @@ set grid back lc rgb "#DDDDDD"
 set border lc rgb "#333333"
 set key outside right top vertical Left reverse noautotitle
 # ---- end of the litsi prelude ----
-litsi_table = "overlap"
+litsi_table = "overlap_summary"
 eval litsi_find
 litsi_name = "gpu"; eval litsi_need; litsi_gcol = litsi_col("gpu")
-litsi_name = "start_ns"; eval litsi_need; c_start = litsi_col("start_ns")
-litsi_name = "ratio_pct"; eval litsi_need; c_ratio = litsi_col("ratio_pct")
-stats $LITSI every ::litsi_first::litsi_last using (column(c_start)) name "T" nooutput
-eval litsi_gpus
-set title "Overlap of compute kernels with communication" . \
+litsi_name = "overlap_pct"; eval litsi_need; c_w = litsi_col("overlap_pct")
+pts_first = litsi_first; pts_last = litsi_last; pts_g = litsi_gcol
+# x: the GPU's place among the GPUs present, in device order (ids may be sparse).
+ord = ""
+stats $LITSI every ::pts_first::pts_last using (g = int(column(pts_g)), \
+	strstrt(ord . " ", " " . g . " ") == 0 ? (ord = ord . " " . g, 0) : 0) nooutput
+gx(g) = sum [litsi_i = 1:words(ord)] (int(word(ord, litsi_i)) == g ? litsi_i - 1 : 0)
+ngpu = words(ord)
+litsi_table = "overlap_gpus"
+eval litsi_seek
+has_spread = litsi_state >= 2 && litsi_last >= litsi_first
+if (has_spread) {
+	litsi_name = "gpu"; eval litsi_need; s_g = litsi_col("gpu")
+	litsi_name = "min_pct"; eval litsi_need; s_min = litsi_col("min_pct")
+	litsi_name = "max_pct"; eval litsi_need; s_max = litsi_col("max_pct")
+	litsi_name = "mean_pct"; eval litsi_need; s_mean = litsi_col("mean_pct")
+	litsi_name = "samples"; eval litsi_need; s_n = litsi_col("samples")
+	stats $LITSI every ::litsi_first::litsi_first using (nsamp = column(s_n), 0) nooutput
+}
+set title "Overlap per GPU: share of computation time overlapped by communication" . \
+	(has_spread ? sprintf(" (%d sample%s)", nsamp, nsamp == 1 ? "" : "s") : "") . \
 	(litsi_node ne "" ? " - node " . litsi_node : "")
-set xlabel "time since the first kernel (ms)"
-set ylabel "overlap ratio (%)"
-set yrange [-2:102]
-set xrange [0:*]
-# One point per kernel: a ratio is measured per kernel, never between two.
-plot for [gs in litsi_order] $LITSI every ::litsi_first::litsi_last \
-	using (column(litsi_gcol) == int(gs) ? (column(c_start) - T_min) / 1e6 : NaN):(column(c_ratio)) \
-	with points pt 7 ps (int(gs) == litsi_straggler ? 0.7 : 0.45) lc rgb litsi_color(int(gs)) \
-	title litsi_title(int(gs))
+set xlabel "GPU"
+set ylabel "overlap (% of computation time)"
+set xrange [-0.6:ngpu - 0.4]
+set yrange [0:105]
+set ytics 0, 20, 100
+set xtics scale 0
+set xtics () 
+do for [i = 1:ngpu] { set xtics add (word(ord, i) i - 1) }
+set key outside bottom center horizontal samplen 1.5
+gcol(g) = g == litsi_straggler ? 0xD55E00 : 0x0072B2
+set boxwidth 0.6
+set style fill solid 0.35 border
+if (has_spread) {
+	plot $LITSI every ::litsi_first::litsi_last \
+		using (gx(int(column(s_g)))):(column(s_mean)):(gcol(int(column(s_g)))) \
+		with boxes lc rgb variable title "mean over samples (report's overlap_pct)", \
+	'' every ::litsi_first::litsi_last \
+		using (gx(int(column(s_g)))):(column(s_mean)):(column(s_min)):(column(s_max)) \
+		with yerrorbars ps 0 lw 1.5 lc rgb "#333333" title "range over samples", \
+	'' every ::pts_first::pts_last \
+		using (gx(int(column(pts_g))) + 0.2 * (rand(0) - 0.5)):(column(c_w)) \
+		with points pt 6 ps 0.7 lc rgb "#333333" title "one sample", \
+	'' every ::litsi_first::litsi_last \
+		using (gx(int(column(s_g)))):(column(s_max)):(sprintf("%.1f", column(s_mean))) \
+		with labels offset 0, 1 tc rgb "#000000" notitle, \
+	NaN with boxes lc rgb litsi_vermillion \
+		title (litsi_straggler >= 0 ? sprintf("GPU %d (straggler)", litsi_straggler) : "")
+} else {
+	plot $LITSI every ::pts_first::pts_last \
+		using (gx(int(column(pts_g)))):(column(c_w)):(gcol(int(column(pts_g)))) \
+		with points pt 7 ps 1.5 lc rgb variable title "one sample", \
+	NaN with points pt 7 ps 1.5 lc rgb litsi_vermillion \
+		title (litsi_straggler >= 0 ? sprintf("GPU %d (straggler)", litsi_straggler) : "")
+}

@@ -58,12 +58,14 @@ if (litsi_ext eq "svg" || litsi_ext eq "SVG") {
 if (litsi_out ne "") { set output litsi_out } else { set output }
 set termoption noenhanced
 
-# Colours: Okabe-Ito (colour-blind safe); the straggler is always vermillion.
-array litsi_palette[8] = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", \
-			  "#56B4E9", "#000000", "#999999", "#F0E442"]
+# Colours: after Okabe-Ito and Tol (colour-blind safe); the straggler is always
+# vermillion, thick and drawn last.
+# Neighbours differ in hue and lightness; no orange or red, kept for the straggler.
+array litsi_palette[8] = ["#0072B2", "#CC79A7", "#009E73", "#000000", \
+			  "#56B4E9", "#117733", "#332288", "#999999"]
 litsi_vermillion = "#D55E00"
 litsi_color(g) = g == litsi_straggler ? litsi_vermillion : litsi_palette[int(g) % 8 + 1]
-litsi_width(g) = g == litsi_straggler ? 2.5 : 1
+litsi_width(g) = g == litsi_straggler ? 3.5 : 1.2
 litsi_title(g) = g == litsi_straggler ? sprintf("GPU %d (straggler)", g) : sprintf("GPU %d", g)
 litsi_suffix = ''
 # litsi_gpus: the GPUs present in column litsi_gcol of the table, in the order
@@ -89,22 +91,40 @@ litsi_name = "straggler_runs"; eval litsi_need; c_n = litsi_col("straggler_runs"
 # Rows: one per node; litsi fleet writes each node's cells as one data set.
 stats $LITSI every ::litsi_first::litsi_last using 1 name "D" nooutput
 row(d) = int(d - D_min)
-stats $LITSI every ::litsi_first::litsi_last using (column(c_gpu)) name "G" nooutput
 stats $LITSI every ::litsi_first::litsi_last using (column(c_n)) name "N" nooutput
+# Columns: every GPU slot of the first node's row, in order (litsi fleet writes
+# every slot for every node), placed side by side whatever their device ids.
+slots = ""
+stats $LITSI every ::litsi_first::litsi_last using (int(column(1)) == int(D_min) ? \
+	(slots = slots . " " . int(column(c_gpu)), 0) : 0) nooutput
+nslot = words(slots)
+gx(g) = sum [litsi_i = 1:nslot] (int(word(slots, litsi_i)) == g ? litsi_i - 1 : 0)
 set title "Straggler GPU slots across the fleet: runs in which each GPU was its node's straggler"
-set xlabel "GPU"
-set xrange [G_min - 0.5:G_max + 0.5]
+set xlabel "GPU slot"
+set xrange [-0.5:nslot - 0.5]
 set yrange [row(D_max) + 0.5:-0.5]
-set xtics 1 scale 0
+set xtics () scale 0
+do for [i = 1:nslot] { set xtics add (word(slots, i) i - 1) }
 set ytics scale 0 font ",9"
 set grid noxtics noytics
-set palette defined (0 "#FFFFFF", 0.01 "#FFF7EC", 0.5 "#F0A050", 1 "#D55E00")
-set cbrange [0:(N_max > 0 ? N_max : 1)]
+nmax = N_max > 0 ? int(N_max) : 1
+# One colour per count: 0 white, 1 .. nmax from light orange to vermillion.
+z = 1.0 / (nmax + 1)
+set palette defined (0 "#FFFFFF", z "#FFFFFF", z "#F8C490", 1 "#D55E00")
+set palette maxcolors nmax + 1
+set cbrange [-0.5:nmax + 0.5]
+set cbtics 0, (nmax <= 10 ? 1 : int(ceil(nmax / 10.0))), nmax
+set format cb "%.0f"
 set cblabel "runs as straggler"
+if (N_max <= 0) {
+	set label 1 "no node was imbalanced: no GPU slot was a straggler" at graph 0.5, graph 0.5 \
+		center front font ",16" tc rgb "#333333" boxed
+	set style textbox opaque fillcolor rgb "#FFFFFF" border lc rgb "#999999"
+}
 unset key
 plot $LITSI every ::litsi_first::litsi_last \
-	using (column(c_gpu)):(row(column(1))):(0.5):(0.5):(column(c_n)):ytic(strcol(c_node)) \
+	using (gx(int(column(c_gpu)))):(row(column(1))):(0.5):(0.5):(column(c_n)):ytic(strcol(c_node)) \
 	with boxxyerror fillstyle solid 1.0 border lc rgb "#DDDDDD" fc palette, \
 	'' every ::litsi_first::litsi_last \
-	using (column(c_gpu)):(row(column(1))):(column(c_n) > 0 ? sprintf("%d", column(c_n)) : "") \
+	using (gx(int(column(c_gpu)))):(row(column(1))):(column(c_n) > 0 ? sprintf("%d", column(c_n)) : "") \
 	with labels tc rgb "#000000"

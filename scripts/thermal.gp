@@ -57,12 +57,14 @@ if (litsi_ext eq "svg" || litsi_ext eq "SVG") {
 if (litsi_out ne "") { set output litsi_out } else { set output }
 set termoption noenhanced
 
-# Colours: Okabe-Ito (colour-blind safe); the straggler is always vermillion.
-array litsi_palette[8] = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", \
-			  "#56B4E9", "#000000", "#999999", "#F0E442"]
+# Colours: after Okabe-Ito and Tol (colour-blind safe); the straggler is always
+# vermillion, thick and drawn last.
+# Neighbours differ in hue and lightness; no orange or red, kept for the straggler.
+array litsi_palette[8] = ["#0072B2", "#CC79A7", "#009E73", "#000000", \
+			  "#56B4E9", "#117733", "#332288", "#999999"]
 litsi_vermillion = "#D55E00"
 litsi_color(g) = g == litsi_straggler ? litsi_vermillion : litsi_palette[int(g) % 8 + 1]
-litsi_width(g) = g == litsi_straggler ? 2.5 : 1
+litsi_width(g) = g == litsi_straggler ? 3.5 : 1.2
 litsi_title(g) = g == litsi_straggler ? sprintf("GPU %d (straggler)", g) : sprintf("GPU %d", g)
 litsi_suffix = ''
 # litsi_gpus: the GPUs present in column litsi_gcol of the table, in the order

@@ -151,10 +151,11 @@ struct fleet_params;
 /*
  * fleet_render() - the fleet view of every node of ctx->st (src/cmd/fleet.c):
  * the tables of fleet_write() through @f, the rows loaded by @jobs threads
- * (0: one per online CPU, at most 4). For `litsi fleet` and the slots figure.
+ * (0: one per online CPU, at most 4). For `litsi fleet` and the slots figure;
+ * *@any_straggler (unless NULL): some node was imbalanced with a straggler.
  */
 int fleet_render(struct litsi_ctx *ctx, struct fmt *f, const struct fleet_params *p,
-		 unsigned jobs);
+		 unsigned jobs, bool *any_straggler);
 
 /* check_render_text() - one node's verdict as `litsi check` prints it (src/cmd/check.c). */
 void check_render_text(FILE *out, const char *node, const struct res_verdict *v, size_t samples);

@@ -43,6 +43,8 @@ struct fleet_row {
 	double lead_ms;		/* the largest lead per step of its GPUs (how far the leading
 				 * GPU runs ahead of the last), ms per step; NaN */
 	double lead_pct;	/* lead_ms over the mean step time, percent; NaN */
+	const int *gpus;	/* borrowed: the node's GPU device ids (heat map columns) */
+	size_t ngpus;
 };
 
 struct fleet_params {
@@ -80,7 +82,8 @@ struct fleet_result {
 	size_t nnodes;
 	struct fleet_slot *slots;	/* by straggler count (desc), then device */
 	size_t nslots;
-	int *devices;		/* the heat map's columns: every device id, ascending */
+	int *devices;		/* the heat map's columns: every GPU slot of any node
+				 * (and every straggler's), ascending */
 	size_t ndevices;
 	size_t *heat;		/* [nnodes * ndevices]: runs node i had device j as straggler */
 	size_t imbalanced_latest;	/* nodes whose latest run is imbalanced */

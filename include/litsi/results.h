@@ -280,6 +280,8 @@ struct res_model {
 	double *overlap_pct;		/* [G] mean over samples of the duration-weighted
 					 * overlap ratio of `overlap --summary` (0 without
 					 * communication), NaN without samples */
+	double *overlap_step;		/* [nd.nsteps * G] that overlap of each sample
+					 * (nd.steps order) and GPU, the terms of overlap_pct */
 	struct model_acc acc;
 	struct model_perf perf;
 	double p_base, p_idle;		/* NaN when unknown */
@@ -314,6 +316,18 @@ struct res_model {
 int res_model_load(struct store *st, const struct node_row *node, const struct res_opts *o,
 		   bool want_sync, struct res_model *n, struct err *err);
 void res_model_release(struct res_model *n);
+
+/* The spread over samples of one GPU's duration-weighted overlap (percent). */
+struct res_overlap_spread {
+	size_t samples;
+	double min, max;
+	double mean;		/* res_model.overlap_pct: the value report prints */
+};
+/*
+ * res_overlap_spread() - the spread of GPU index @g's overlap_step over the
+ * samples of @n; all NaN (samples 0) without samples.
+ */
+void res_overlap_spread(const struct res_model *n, size_t g, struct res_overlap_spread *out);
 /* res_power_ok() - P_baseline and P_idle known, P_baseline above P_idle. */
 bool res_power_ok(const struct res_model *n);
 /* res_power_missing() - what the power model lacks ("P_idle", ...), or NULL. */

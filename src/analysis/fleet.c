@@ -225,13 +225,27 @@ summarise_node(const struct fleet_row *rows, size_t b, size_t e, const struct fl
 		nd->action = FLEET_NONE;
 }
 
+/* Sort @v and drop repeats; returns the count left. */
+static size_t
+sort_unique(int *v, size_t n)
+{
+	size_t i, k = 0;
+
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_int);
+	for (i = 0; i < n; i++)
+		if (!k || v[k - 1] != v[i])
+			v[k++] = v[i];
+	return k;
+}
+
 int
 fleet_summarise(const struct fleet_row *rows, size_t n, const struct fleet_params *p,
 		struct fleet_result *out)
 {
-	size_t i, b, ndev = 0, alloc = 0, nn = 0;
+	size_t i, b, ndev = 0, alloc = 0, nn = 0, nh = 0, halloc = 0;
 	size_t *count = NULL;
-	int *devs = NULL;
+	int *devs = NULL, *hdevs = NULL;
 	struct fleet_node *nodes;
 
 	memset(out, 0, sizeof(*out));
@@ -244,12 +258,7 @@ fleet_summarise(const struct fleet_row *rows, size_t n, const struct fleet_param
 		VEC_GROW(devs, ndev + 1, alloc);
 		devs[ndev++] = rows[i].straggler;
 	}
-	if (ndev)
-		qsort(devs, ndev, sizeof(*devs), cmp_int);
-	for (i = 0, b = 0; i < ndev; i++)
-		if (!b || devs[b - 1] != devs[i])
-			devs[b++] = devs[i];
-	ndev = b;
+	ndev = sort_unique(devs, ndev);
 	count = xcalloc(ndev ? ndev : 1, sizeof(*count));
 	nodes = xcalloc(n ? n : 1, sizeof(*nodes));
 	for (b = 0; b < n; b = i) {
@@ -268,8 +277,21 @@ fleet_summarise(const struct fleet_row *rows, size_t n, const struct fleet_param
 	}
 	out->nodes = nodes;
 	out->nnodes = nn;
-	/* Heat map over every run, in the nodes' final order. */
-	out->heat = xcalloc(nn * ndev + 1, sizeof(*out->heat));
+	/*
+	 * Heat map over every run, in the nodes' final order; its columns: every
+	 * GPU slot of any node, not only the stragglers'.
+	 */
+	for (i = 0; i < n; i++)
+		for (b = 0; b < rows[i].ngpus; b++) {
+			VEC_GROW(hdevs, nh + 1, halloc);
+			hdevs[nh++] = rows[i].gpus[b];
+		}
+	for (i = 0; i < ndev; i++) {
+		VEC_GROW(hdevs, nh + 1, halloc);
+		hdevs[nh++] = devs[i];
+	}
+	nh = sort_unique(hdevs, nh);
+	out->heat = xcalloc(nn * nh + 1, sizeof(*out->heat));
 	out->slots = xcalloc(ndev ? ndev : 1, sizeof(*out->slots));
 	for (i = 0; i < ndev; i++)
 		out->slots[i].device = devs[i];
@@ -288,7 +310,7 @@ fleet_summarise(const struct fleet_row *rows, size_t n, const struct fleet_param
 		out->slots[j].straggler++;
 		for (k = 0; k < nn; k++) {
 			if (!strcmp(nodes[k].node, r->node)) {
-				out->heat[k * ndev + (size_t)j]++;
+				out->heat[k * nh + (size_t)dev_index(hdevs, nh, r->straggler)]++;
 				break;
 			}
 		}
@@ -298,12 +320,13 @@ fleet_summarise(const struct fleet_row *rows, size_t n, const struct fleet_param
 						  ? 100.0 * (double)out->slots[i].straggler /
 							    (double)out->slots[i].runs
 						  : NAN;
-	out->devices = devs;
-	out->ndevices = ndev;
+	out->devices = hdevs;
+	out->ndevices = nh;
 	out->nslots = ndev;
 	if (ndev > 1)
 		qsort(out->slots, ndev, sizeof(*out->slots), cmp_slot);
 	free(count);
+	free(devs);
 	return 0;
 }
 

@@ -43,6 +43,8 @@ fleet_data_release(struct fleet_data *d)
 
 	for (i = 0; i < 2 * d->n; i++)
 		free(d->names[i]);
+	for (i = 0; i < d->n; i++)
+		free((int *)d->rows[i].gpus);
 	free(d->names);
 	free(d->rows);
 	memset(d, 0, sizeof(*d));
@@ -100,6 +102,15 @@ load_row(struct litsi_ctx *ctx, const struct node_row *node, const char *run,
 		return rc;
 	}
 	row->start_ns = j.start_ns;
+	if (m.nd.G) {
+		int *gpus = xcalloc(m.nd.G, sizeof(*gpus));
+		size_t g;
+
+		for (g = 0; g < m.nd.G; g++)
+			gpus[g] = m.nd.gpus[g].device;
+		row->gpus = gpus;	/* freed by fleet_data_release() */
+		row->ngpus = m.nd.G;
+	}
 	if (j.judged) {
 		row->verdict = j.v.r.verdict == CHECK_IMBALANCED     ? FLEET_IMBALANCED
 			       : j.v.r.verdict == CHECK_INCONCLUSIVE ? FLEET_INCONCLUSIVE
@@ -299,7 +310,8 @@ default_jobs(void)
 }
 
 int
-fleet_render(struct litsi_ctx *ctx, struct fmt *f, const struct fleet_params *p, unsigned jobs)
+fleet_render(struct litsi_ctx *ctx, struct fmt *f, const struct fleet_params *p, unsigned jobs,
+	     bool *any_straggler)
 {
 	struct fleet_data d;
 	struct fleet_result r;
@@ -309,8 +321,12 @@ fleet_render(struct litsi_ctx *ctx, struct fmt *f, const struct fleet_params *p,
 		rc = err_set(&ctx->err, LITSI_EDATA, "the database holds no node; run litsi ingest "
 						     "or litsi merge first");
 	if (!rc) {
+		size_t i;
+
 		fleet_summarise(d.rows, d.n, p, &r);
 		fleet_write(f, d.rows, d.n, p, &r);
+		for (i = 0; any_straggler && i < r.nnodes * r.ndevices; i++)
+			*any_straggler = *any_straggler || r.heat[i];
 		fleet_result_release(&r);
 	}
 	fleet_data_release(&d);
@@ -355,7 +371,7 @@ cmd_fleet(int argc, char **argv, struct litsi_ctx *ctx)
 	if (optind < argc)
 		return cmd_usage_error("fleet", usage_str, "unexpected argument '%s'", argv[optind]);
 	f = fmt_new(ctx->out, kind);
-	rc = fleet_render(ctx, f, &p, (unsigned)jobs);
+	rc = fleet_render(ctx, f, &p, (unsigned)jobs, NULL);
 	fmt_free(f);
 	return rc;
 }

@@ -11,23 +11,27 @@
 #include "litsi/plot.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char usage_str[] =
 	"usage: litsi plot [-o file] [--node name] [--sample n] [--kernel name]\n"
-	"                  [--scenario name] figure\n"
+	"                  [--scenario name] [--tdp W] [--cap W] [--replay] figure\n"
 	"       litsi plot --script figure\n";
 
 static const struct option longopts[] = {
+	{ "cap", required_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "kernel", required_argument, NULL, 'k' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "replay", no_argument, NULL, 'r' },
 	{ "sample", required_argument, NULL, 's' },
 	{ "scenario", required_argument, NULL, 'S' },
 	{ "script", no_argument, NULL, 'P' },
+	{ "tdp", required_argument, NULL, 't' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -38,6 +42,8 @@ struct plot_opts {
 	const char *sample;	/* --sample (overlap); NULL: the first sample */
 	const char *kernel;	/* --kernel (corr) */
 	const char *scenario;	/* --scenario (caps) */
+	int tdp, cap;		/* --tdp, --cap (caps), as litsi caps takes them; 0: none */
+	bool replay;		/* --replay (caps) */
 };
 
 /*
@@ -163,6 +169,44 @@ pick_node(struct litsi_ctx *ctx, const char *want, struct node_row **node, size_
 	return rc;
 }
 
+static const struct fmt_col spread_cols[] = {
+	{ "gpu", FT_INT, 0 },	  { "samples", FT_INT, 0 }, { "min_pct", FT_DBL, 2 },
+	{ "max_pct", FT_DBL, 2 }, { "mean_pct", FT_DBL, 2 },
+};
+
+/*
+ * The overlap figure's table "overlap_gpus": per GPU the spread over samples
+ * of the duration-weighted overlap; mean_pct is report's overlap_pct.
+ */
+static int
+overlap_spread(struct litsi_ctx *ctx, struct fmt *f, const struct node_row *node)
+{
+	struct res_opts ro;
+	struct res_model n;
+	size_t g;
+	int rc;
+
+	res_opts_default(&ro);
+	rc = res_model_load(ctx->st, node, &ro, false, &n, &ctx->err);
+	if (!rc) {
+		fmt_begin(f, "overlap_gpus", spread_cols, ARRAY_SIZE(spread_cols));
+		for (g = 0; g < n.nd.G; g++) {
+			struct res_overlap_spread sp;
+
+			res_overlap_spread(&n, g, &sp);
+			fmt_int(f, n.nd.gpus[g].device);
+			fmt_int(f, (int64_t)sp.samples);
+			fmt_dbl(f, sp.min);
+			fmt_dbl(f, sp.max);
+			fmt_dbl(f, sp.mean);
+			fmt_end_row(f);
+		}
+		fmt_end(f);
+	}
+	res_model_release(&n);
+	return rc;
+}
+
 /* Write the TSV figure @fig reads for @node into @f. */
 static int
 produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
@@ -172,29 +216,15 @@ produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 
 	res_opts_default(&ro);
 	if (!strcmp(fig, "overlap")) {
-		struct overlap_render r = { .gpu = -1, .has_sample = o->sample != NULL,
-					    .labels = true };
+		/* Each sample's overlap per GPU (overlap --summary), then their spread. */
+		struct overlap_render r = { .gpu = -1, .summary = true,
+					    .has_sample = o->sample != NULL };
+		int rc;
 
 		if (o->sample && parse_i64(o->sample, -1, INT64_MAX, &r.sample))
 			return err_set(&ctx->err, LITSI_EUSAGE, "invalid --sample '%s'", o->sample);
-		if (!o->sample) {
-			struct res_node nd;
-			size_t i = 0;
-			int rc = res_node_open(ctx->st, node, NULL, &nd, &ctx->err);
-
-			if (!rc && !nd.nsteps)
-				rc = err_set(&ctx->err, LITSI_EDATA, "node '%s' has no traced sample",
-					     node->name);
-			/* The first step, not -1 (the kernels outside every step) when there is one. */
-			for (i = 0; !rc && i + 1 < nd.nsteps && nd.steps[i] < 0; i++)
-				;
-			r.sample = rc ? 0 : nd.steps[i];
-			r.has_sample = true;
-			res_node_release(&nd);
-			if (rc)
-				return rc;
-		}
-		return overlap_render_node(ctx, f, &r, node);
+		rc = overlap_render_node(ctx, f, &r, node);
+		return rc || o->sample ? rc : overlap_spread(ctx, f, node);
 	}
 	if (!strcmp(fig, "corr")) {
 		struct overlap_render ov = { .gpu = -1, .labels = true };
@@ -219,8 +249,12 @@ produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 		return lead_render_node(ctx, f, &r, node);
 	}
 	if (!strcmp(fig, "caps")) {
-		struct caps_render r = { .res = &ro, .replay = true, .emit = RES_EMIT_VENDOR };
+		/* The caps litsi caps prints: the same options, the traces of the latest run. */
+		struct caps_render r = { .res = &ro, .replay = o->replay, .emit = RES_EMIT_VENDOR };
 
+		ro.latest = true;
+		ro.tdp = o->tdp;
+		ro.cap0 = o->cap;
 		caps_params_default(&r.p);
 		r.p.scenario = CAPS_GPU_RED;
 		if (o->scenario && !strcmp(o->scenario, "gpu-realloc"))
@@ -236,15 +270,34 @@ produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 	return err_set(&ctx->err, LITSI_EUSAGE, "unknown figure '%s'", fig);
 }
 
+/*
+ * The figure's data, rendered beforehand, to gnuplot; freed. In pieces: a
+ * stream gnuplot stopped reading (signal, error) ends the copy.
+ */
+static void
+send_data(struct plot_run *r, char *data, size_t len)
+{
+	size_t off, n, w;
+
+	for (off = 0; off < len; off += n) {
+		n = len - off < 4096 ? len - off : 4096;
+		w = fwrite(data + off, 1, n, r->data); /* lint-print: own text (TSV) */
+		if (w != n || ferror(r->data))
+			break;
+	}
+	free(data);
+}
+
 /* One figure of one node into @path. */
 static int
 plot_one(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 	 const struct plot_opts *o, const char *path)
 {
 	struct plot_run r;
-	struct err e2 = { 0 };
 	struct fmt *f;
-	char kernel[PLOT_LABEL_MAX + 32];
+	char kernel[PLOT_LABEL_MAX + 32], *data = NULL;
+	size_t len = 0;
+	FILE *mem;
 	int straggler, rc;
 
 	if (!plot_gnuplot_found())
@@ -253,17 +306,25 @@ plot_one(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 			       "package 'gnuplot-nox')");
 	if ((rc = precheck(ctx, fig, node, o, &straggler, kernel, sizeof(kernel))))
 		return rc;
-	if ((rc = plot_gnuplot_start(fig, path, straggler, o->kernel ? kernel : NULL, &r,
-				     &ctx->err)))
-		return rc;
-	f = fmt_new(r.data, FMT_TSV);
+	/*
+	 * The data first, then gnuplot: a node the command refuses (litsi caps
+	 * without the part's limits) is refused with its message and no file.
+	 */
+	if (!(mem = open_memstream(&data, &len)))
+		return err_set(&ctx->err, LITSI_EDB, "cannot buffer the figure's data: %s",
+			       strerror(errno));
+	f = fmt_new(mem, FMT_TSV);
 	rc = produce(ctx, fig, node, o, f);
 	fmt_free(f);
+	fclose(mem);
+	if (!rc)
+		rc = plot_gnuplot_start(fig, path, straggler, o->kernel ? kernel : NULL, &r,
+					&ctx->err);
 	if (rc) {
-		plot_gnuplot_finish(&r, &e2);
-		remove(path);
+		free(data);
 		return rc;
 	}
+	send_data(&r, data, len);
 	rc = plot_gnuplot_finish(&r, &ctx->err);
 	if (rc) {
 		/* gnuplot opened the file: leave no empty or partial figure behind. */
@@ -303,7 +364,12 @@ plot_all(struct litsi_ctx *ctx, const char *node, const char *dir, FILE *announc
 				first = ctx->err;
 			continue;
 		}
-		out_printf(announce, "wrote %s\n", path.buf);
+		/* The figure the report's text names: say which column it draws. */
+		if (!strcmp(fig, "overlap"))
+			out_printf(announce, "wrote %s (overlap per GPU: the bars are the "
+				   "overlap_pct column of the report's GPU table)\n", path.buf);
+		else
+			out_printf(announce, "wrote %s\n", path.buf);
 	}
 	ctx->err = first;
 	sbuf_release(&path);
@@ -326,8 +392,11 @@ plot_slots(struct litsi_ctx *ctx, const char *out)
 {
 	struct fleet_params p;
 	struct plot_run r;
-	struct err e2 = { 0 };
 	struct fmt *f;
+	char *data = NULL;
+	size_t len = 0;
+	bool any = false;
+	FILE *mem;
 	int rc;
 
 	if (!plot_gnuplot_found())
@@ -335,17 +404,27 @@ plot_slots(struct litsi_ctx *ctx, const char *out)
 			       "gnuplot is not installed or not on PATH; install it (Debian "
 			       "package 'gnuplot-nox')");
 	fleet_params_default(&p);
-	if ((rc = plot_gnuplot_start("slots", out, -1, NULL, &r, &ctx->err)))
-		return rc;
-	f = fmt_new(r.data, FMT_TSV);
-	rc = fleet_render(ctx, f, &p, 0);
+	if (!(mem = open_memstream(&data, &len)))
+		return err_set(&ctx->err, LITSI_EDB, "cannot buffer the figure's data: %s",
+			       strerror(errno));
+	f = fmt_new(mem, FMT_TSV);
+	rc = fleet_render(ctx, f, &p, 0, &any);
 	fmt_free(f);
+	fclose(mem);
+	if (!rc)
+		rc = plot_gnuplot_start("slots", out, -1, NULL, &r, &ctx->err);
 	if (rc) {
-		plot_gnuplot_finish(&r, &e2);
-		remove(out);
+		free(data);
 		return rc;
 	}
-	return plot_gnuplot_finish(&r, &ctx->err);
+	send_data(&r, data, len);
+	rc = plot_gnuplot_finish(&r, &ctx->err);
+	if (rc)
+		remove(out);
+	else if (!any)
+		warn("no node of the database was imbalanced with a straggler: the figure shows "
+		     "every GPU slot at 0");
+	return rc;
 }
 
 static int
@@ -383,6 +462,13 @@ cmd_plot(int argc, char **argv, struct litsi_ctx *ctx)
 
 	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 'c':
+		case 't':
+			if (parse_int(optarg, 1, 100000, opt == 'c' ? &o.cap : &o.tdp))
+				return cmd_usage_error("plot", usage_str, "invalid --%s '%s' (watts, 1 "
+						       "to 100000)", opt == 'c' ? "cap" : "tdp",
+						       optarg);
+			break;
 		case 'h':
 			return cmd_help(ctx, usage_str);
 		case 'k':
@@ -398,6 +484,9 @@ cmd_plot(int argc, char **argv, struct litsi_ctx *ctx)
 			break;
 		case 'P':
 			script = true;
+			break;
+		case 'r':
+			o.replay = true;
 			break;
 		case 's':
 			o.sample = optarg;
@@ -421,6 +510,8 @@ cmd_plot(int argc, char **argv, struct litsi_ctx *ctx)
 		fputs(plot_script(fig), ctx->out); /* lint-print: own text */
 		return EXIT_OK;
 	}
+	if (o.tdp && o.cap > o.tdp)
+		return cmd_usage_error("plot", usage_str, "--cap %d is above --tdp %d", o.cap, o.tdp);
 	if (!out) {
 		snprintf(defout, sizeof(defout), "%s.png", fig);
 		out = defout;

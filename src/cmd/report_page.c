@@ -18,7 +18,9 @@ static const struct {
 } page_figs[] = {
 	{ "leads", "Lead of each GPU over the matched kernels: the straggler waves (dips to 0)" },
 	{ "thermal", "Temperature, clock and power of each GPU over the run" },
-	{ "overlap", "Overlap of computation with communication" },
+	{ "overlap", "Overlap per GPU: the share of its computation time overlapped by "
+		     "communication, one point per sample; each bar is the GPU's overlap % "
+		     "in the table above" },
 };
 
 /* The file @path into @sb; false when it cannot be read. */

@@ -105,9 +105,12 @@ add_sample(struct res_model *n, const struct res_opts *o, bool want_sync, size_t
 	n->nsamples++;
 }
 
-/* The duration-weighted overlap of each GPU's loaded sample, as overlap --summary rows. */
+/*
+ * The duration-weighted overlap of each GPU's loaded sample (sample index
+ * @s), as overlap --summary rows: kept per sample and summed into overlap_pct.
+ */
 static void
-add_overlap(struct res_model *n, double *sum)
+add_overlap(struct res_model *n, size_t s)
 {
 	struct res_node *nd = &n->nd;
 	size_t g;
@@ -123,7 +126,9 @@ add_overlap(struct res_model *n, double *sum)
 
 		overlap_kernels(k, nk, u, nu, ov, ratio);
 		overlap_summarize(k, nk, ov, ratio, u, nu, &sm);
-		sum[g] += !sm.n_comm || isnan(sm.weighted_ratio) ? 0 : sm.weighted_ratio;
+		n->overlap_step[s * nd->G + g] =
+			!sm.n_comm || isnan(sm.weighted_ratio) ? 0 : sm.weighted_ratio;
+		n->overlap_pct[g] += n->overlap_step[s * nd->G + g];
 		free(u);
 		free(ov);
 		free(ratio);
@@ -236,12 +241,13 @@ model_load(struct store *st, const struct node_row *node, const struct res_opts 
 		return rc;
 	n->strag = xcalloc(n->nd.G + 1, sizeof(*n->strag));
 	n->overlap_pct = xcalloc(n->nd.G + 1, sizeof(*n->overlap_pct));
+	n->overlap_step = xcalloc(n->nd.nsteps * n->nd.G + 1, sizeof(*n->overlap_step));
 	model_acc_init(&n->acc, n->nd.G);
 	res_profile_init(&n->prof, n->nd.G);
 	for (s = 0; s < n->nd.nsteps; s++) {
 		if ((rc = res_load_sample(&n->nd, n->nd.steps[s], err)))
 			return rc;
-		add_overlap(n, n->overlap_pct);
+		add_overlap(n, s);
 		res_profile_add(&n->prof, &n->nd);
 		add_sample(n, o, want_sync, &alloc);
 	}
@@ -276,6 +282,7 @@ res_model_release(struct res_model *n)
 	free(n->step_lead);
 	free(n->strag);
 	free(n->overlap_pct);
+	free(n->overlap_step);
 	res_profile_release(&n->prof);
 	model_acc_release(&n->acc);
 	res_limits_release(n);
@@ -367,4 +374,23 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			gm[g].p = t->pow_ub[g] < gm[g].cap ? t->pow_ub[g] : gm[g].cap;
 	}
 	return true;
+}
+
+void
+res_overlap_spread(const struct res_model *n, size_t g, struct res_overlap_spread *out)
+{
+	size_t s, G = n->nd.G, ns = n->overlap_step ? n->nd.nsteps : 0;
+	double v;
+
+	out->samples = ns;
+	out->min = out->max = out->mean = NAN;
+	for (s = 0; s < ns; s++) {
+		v = n->overlap_step[s * G + g];
+		if (!s || v < out->min)
+			out->min = v;
+		if (!s || v > out->max)
+			out->max = v;
+	}
+	if (ns)
+		out->mean = n->overlap_pct[g];
 }

@@ -52,7 +52,7 @@ START_TEST(split_name)
 }
 END_TEST
 
-#define ROW(nd, rn, t, v, s, ts) { nd, rn, t, v, s, ts, NAN, NAN, NAN, NAN }
+#define ROW(nd, rn, t, v, s, ts) { nd, rn, t, v, s, ts, NAN, NAN, NAN, NAN, NULL, 0 }
 
 #define I FLEET_IMBALANCED
 #define B FLEET_BALANCED
@@ -177,9 +177,9 @@ END_TEST
 START_TEST(write_tsv)
 {
 	struct fleet_row rows[] = {
-		{ "n1", "job1", 100, FLEET_IMBALANCED, 3, 1.176, 1.054, 1.061, 0.64, 1.32 },
-		{ "n1", "job2", 200, FLEET_IMBALANCED, 3, 1.15, 1.05, 1.05, 0.5, 1.1 },
-		{ "n2", "", INT64_MIN, FLEET_INCONCLUSIVE, -1, NAN, NAN, NAN, NAN, NAN },
+		{ "n1", "job1", 100, FLEET_IMBALANCED, 3, 1.176, 1.054, 1.061, 0.64, 1.32, NULL, 0 },
+		{ "n1", "job2", 200, FLEET_IMBALANCED, 3, 1.15, 1.05, 1.05, 0.5, 1.1, NULL, 0 },
+		{ "n2", "", INT64_MIN, FLEET_INCONCLUSIVE, -1, NAN, NAN, NAN, NAN, NAN, NULL, 0 },
 	};
 	static const char want[] =
 		"# recurring: imbalanced in 2 of the last 3 runs\n"

@@ -25,8 +25,14 @@ gpu  straggler_runs  runs  share_pct
 
 heat
 node  gpu  straggler_runs
+n1      0               0
+n1      1               0
+n1      2               0
 n1      3               1
 
+n2      0               0
+n2      1               0
+n2      2               0
 n2      3               0
 # recurring: imbalanced in 1 of the last 1 runs
 # summary: 2 nodes, 4 runs: 0 recurring, 0 imbalanced in the latest run
@@ -45,7 +51,13 @@ gpu,straggler_runs,runs,share_pct
 3,1,4,25
 
 node,gpu,straggler_runs
+n1,0,0
+n1,1,0
+n1,2,0
 n1,3,1
+n2,0,0
+n2,1,0
+n2,2,0
 n2,3,0
 ['heat', 'nodes', 'recurring', 'runs', 'slots', 'summary'] [('n1', 'job1', 'imbalanced', 3), ('n1', 'job2', 'balanced', None), ('n2', 'job1', 'balanced', None), ('n2', 'job2', 'balanced', None)]
 --- stderr

@@ -7,11 +7,13 @@ exit: 0
 leads exit 0
 overlap exit 0
 corr exit 0
-caps exit 0
+caps exit 3
 heatmap exit 3
 wrote k.svg
 exit 0
 <text>Overlap ratio and duration of a”b⧵c⧵x01d - node default</text>
 --- stderr
+litsi: node 'default': the closed loop needs each GPU's power and gfx clock telemetry and the idle power (--idle-power W); use --replay to run the algorithms on the recorded leads
+warning: failed to load external entity "caps.svg"
 litsi: node 'default' has no telemetry; the heatmap figure needs an amd-smi, rocm-smi or nvidia-smi log ingested into the node
 warning: failed to load external entity "heatmap.svg"

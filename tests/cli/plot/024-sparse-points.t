@@ -1,9 +1,9 @@
-desc: overlap ratios are drawn as points (one per kernel), sparse thermal series as points joined by thin lines
+desc: overlap values are drawn as points and bars (one point per sample, never a line between samples), sparse thermal series as points joined by thin lines
 needs: 
 run: litsi plot --script overlap | grep -c "with points"; litsi plot --script overlap | grep -c "with lines"; litsi plot --script thermal | grep "litsi_with ="
 exit: 0
 --- stdout
-1
+3
 0
 litsi_with = litsi_sparse ? "linespoints pt 7 ps 0.6" : "lines"
 --- stderr

@@ -16,5 +16,5 @@ wrote figs/default-caps.png
 wrote figs/default-corr.png
 wrote figs/default-heatmap.png
 wrote figs/default-leads.png
-wrote figs/default-overlap.png
+wrote figs/default-overlap.png (overlap per GPU: the bars are the overlap_pct column of the report's GPU table)
 wrote figs/default-thermal.png

@@ -104,7 +104,7 @@ if (has_spread) {
 	litsi_name = "gpu"; eval litsi_need; s_g = litsi_col("gpu")
 	litsi_name = "min_pct"; eval litsi_need; s_min = litsi_col("min_pct")
 	litsi_name = "max_pct"; eval litsi_need; s_max = litsi_col("max_pct")
-	litsi_name = "mean_pct"; eval litsi_need; s_mean = litsi_col("mean_pct")
+	litsi_name = "overlap_pct"; eval litsi_need; s_mean = litsi_col("overlap_pct")
 	litsi_name = "samples"; eval litsi_need; s_n = litsi_col("samples")
 	stats $LITSI every ::litsi_first::litsi_first using (nsamp = column(s_n), 0) nooutput
 }

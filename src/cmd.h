@@ -114,6 +114,9 @@ struct overlap_render {
 	int gpu;		/* --gpu, -1: all */
 	int64_t sample;		/* --sample when has_sample */
 	bool has_sample, summary;
+	bool per_gpu;		/* with summary and no sample: first the table "overlap_gpus",
+				 * per GPU the mean over samples (report's overlap_pct) and
+				 * the samples' range */
 	enum res_by by;	/* --by */
 	bool labels;		/* kernels by plot_label() (figures), not their full names */
 };

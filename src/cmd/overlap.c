@@ -254,6 +254,52 @@ print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o
 	return 0;
 }
 
+static const struct fmt_col gpus_cols[] = {
+	{ "gpu", FT_INT, 0 },	      { "samples", FT_INT, 0 }, { "overlap_pct", FT_DBL, 1 },
+	{ "min_pct", FT_DBL, 1 },     { "max_pct", FT_DBL, 1 },
+};
+
+/*
+ * Table "overlap_gpus": per GPU the mean over samples of the duration-weighted
+ * overlap (the report's overlap_pct, res_overlap_spread()) and its range.
+ */
+static int
+print_gpus(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o,
+	   const struct node_row *node)
+{
+	struct res_opts ro;
+	struct res_model n;
+	size_t g;
+	int rc;
+
+	res_opts_default(&ro);
+	if (o->comm_re)
+		ro.comm_re = o->comm_re;
+	rc = res_model_load(ctx->st, node, &ro, false, &n, &ctx->err);
+	if (!rc) {
+		fmt_note(f, "per_gpu",
+			 "per GPU the mean over samples of overlap_pct (the report's "
+			 "overlap_pct) and the samples' range; each sample's rows follow");
+		fmt_begin(f, "overlap_gpus", gpus_cols, ARRAY_SIZE(gpus_cols));
+		for (g = 0; g < n.nd.G; g++) {
+			struct res_overlap_spread sp;
+
+			if (o->gpu >= 0 && n.nd.gpus[g].device != o->gpu)
+				continue;
+			res_overlap_spread(&n, g, &sp);
+			fmt_int(f, n.nd.gpus[g].device);
+			fmt_int(f, (int64_t)sp.samples);
+			fmt_dbl(f, sp.mean);
+			fmt_dbl(f, sp.min);
+			fmt_dbl(f, sp.max);
+			fmt_end_row(f);
+		}
+		fmt_end(f);
+	}
+	res_model_release(&n);
+	return rc;
+}
+
 static void
 begin_table(struct fmt *f, const struct overlap_render *o)
 {
@@ -287,6 +333,11 @@ overlap_render_node(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_r
 		rc = err_set(&ctx->err, LITSI_EUSAGE, "node '%s' has no GPU %d", node->name,
 			     o->gpu);
 		goto out;
+	}
+	if (o->summary && o->per_gpu && !o->has_sample) {
+		rc = print_gpus(ctx, f, o, node);
+		if (rc)
+			goto out;
 	}
 	begin_table(f, o);
 	for (s = 0; s < nd.nsteps; s++) {
@@ -374,6 +425,7 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct overlap_opts *o)
 				       o->r.by == RES_BY_LAYER ? "layer" : "operation");
 	/* The summary answers; every kernel instance only when asked for. */
 	o->r.summary = !o->kernels && !o->by;
+	o->r.per_gpu = o->r.summary;
 	return 0;
 }
 

@@ -169,44 +169,6 @@ pick_node(struct litsi_ctx *ctx, const char *want, struct node_row **node, size_
 	return rc;
 }
 
-static const struct fmt_col spread_cols[] = {
-	{ "gpu", FT_INT, 0 },	  { "samples", FT_INT, 0 }, { "min_pct", FT_DBL, 2 },
-	{ "max_pct", FT_DBL, 2 }, { "mean_pct", FT_DBL, 2 },
-};
-
-/*
- * The overlap figure's table "overlap_gpus": per GPU the spread over samples
- * of the duration-weighted overlap; mean_pct is report's overlap_pct.
- */
-static int
-overlap_spread(struct litsi_ctx *ctx, struct fmt *f, const struct node_row *node)
-{
-	struct res_opts ro;
-	struct res_model n;
-	size_t g;
-	int rc;
-
-	res_opts_default(&ro);
-	rc = res_model_load(ctx->st, node, &ro, false, &n, &ctx->err);
-	if (!rc) {
-		fmt_begin(f, "overlap_gpus", spread_cols, ARRAY_SIZE(spread_cols));
-		for (g = 0; g < n.nd.G; g++) {
-			struct res_overlap_spread sp;
-
-			res_overlap_spread(&n, g, &sp);
-			fmt_int(f, n.nd.gpus[g].device);
-			fmt_int(f, (int64_t)sp.samples);
-			fmt_dbl(f, sp.min);
-			fmt_dbl(f, sp.max);
-			fmt_dbl(f, sp.mean);
-			fmt_end_row(f);
-		}
-		fmt_end(f);
-	}
-	res_model_release(&n);
-	return rc;
-}
-
 /* Write the TSV figure @fig reads for @node into @f. */
 static int
 produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
@@ -216,15 +178,13 @@ produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 
 	res_opts_default(&ro);
 	if (!strcmp(fig, "overlap")) {
-		/* Each sample's overlap per GPU (overlap --summary), then their spread. */
-		struct overlap_render r = { .gpu = -1, .summary = true,
+		/* Overlap per GPU (overlap's default): their spread, each sample's. */
+		struct overlap_render r = { .gpu = -1, .summary = true, .per_gpu = true,
 					    .has_sample = o->sample != NULL };
-		int rc;
 
 		if (o->sample && parse_i64(o->sample, -1, INT64_MAX, &r.sample))
 			return err_set(&ctx->err, LITSI_EUSAGE, "invalid --sample '%s'", o->sample);
-		rc = overlap_render_node(ctx, f, &r, node);
-		return rc || o->sample ? rc : overlap_spread(ctx, f, node);
+		return overlap_render_node(ctx, f, &r, node);
 	}
 	if (!strcmp(fig, "corr")) {
 		struct overlap_render ov = { .gpu = -1, .labels = true };

@@ -5,6 +5,10 @@ run: litsi overlap --summary --format csv
 exit: 0
 --- stdout
 # node: default
+# per_gpu: per GPU the mean over samples of overlap_pct (the report's overlap_pct) and the samples' range; each sample's rows follow
+
+gpu,samples,overlap_pct,min_pct,max_pct
+0,3,6.319265641563817,4.580917194122774,9.636735973709104
 # overlap: overlap_pct: share of computation time that runs while communication runs (litsi's overlap, duration-weighted); kernel_mean_pct: the same per compute kernel, averaged unweighted
 
 gpu,sample,compute_kernels,compute_ms,comm_kernels,comm_ms,overlap_pct,kernel_mean_pct,note

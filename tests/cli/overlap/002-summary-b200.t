@@ -5,6 +5,12 @@ run: litsi overlap --summary --format tsv
 exit: 0
 --- stdout
 # node: default
+# per_gpu: per GPU the mean over samples of overlap_pct (the report's overlap_pct) and the samples' range; each sample's rows follow
+
+
+# overlap_gpus
+# gpu	samples	overlap_pct	min_pct	max_pct
+0	1	0	0	0
 # overlap: overlap_pct: share of computation time that runs while communication runs (litsi's overlap, duration-weighted); kernel_mean_pct: the same per compute kernel, averaged unweighted
 
 

@@ -6,6 +6,10 @@ exit: 0
 --- stdout
 {
 "node":"n1",
+"per_gpu":"per GPU the mean over samples of overlap_pct (the report's overlap_pct) and the samples' range; each sample's rows follow",
+"overlap_gpus":[
+{"gpu":0,"samples":2,"overlap_pct":28.222815563223136,"min_pct":21.710650152467718,"max_pct":34.73498097397855}
+],
 "overlap":"overlap_pct: share of computation time that runs while communication runs (litsi's overlap, duration-weighted); kernel_mean_pct: the same per compute kernel, averaged unweighted",
 "overlap_summary":[
 {"gpu":0,"sample":551,"compute_kernels":572,"compute_ms":106.252,"comm_kernels":5,"comm_ms":195.327,"overlap_pct":21.710650152467718,"kernel_mean_pct":23.426573426573427,"note":"-"},

@@ -6,6 +6,10 @@ exit: 0
 --- stdout
 {
 "node":"default",
+"per_gpu":"per GPU the mean over samples of overlap_pct (the report's overlap_pct) and the samples' range; each sample's rows follow",
+"overlap_gpus":[
+{"gpu":0,"samples":1,"overlap_pct":0,"min_pct":0,"max_pct":0}
+],
 "overlap":"overlap_pct: share of computation time that runs while communication runs (litsi's overlap, duration-weighted); kernel_mean_pct: the same per compute kernel, averaged unweighted",
 "overlap_summary":[
 {"gpu":0,"sample":6,"compute_kernels":60,"compute_ms":0.307197,"comm_kernels":0,"comm_ms":0,"overlap_pct":0,"kernel_mean_pct":0,"note":"no communication"}

@@ -5,6 +5,11 @@ run: litsi overlap --summary --format csv
 exit: 0
 --- stdout
 # node: default
+# per_gpu: per GPU the mean over samples of overlap_pct (the report's overlap_pct) and the samples' range; each sample's rows follow
+
+gpu,samples,overlap_pct,min_pct,max_pct
+0,2,28.222815563223136,21.710650152467718,34.73498097397855
+1,2,27.76176722506133,24.85540177649246,30.6681326736302
 # overlap: overlap_pct: share of computation time that runs while communication runs (litsi's overlap, duration-weighted); kernel_mean_pct: the same per compute kernel, averaged unweighted
 
 gpu,sample,compute_kernels,compute_ms,comm_kernels,comm_ms,overlap_pct,kernel_mean_pct,note

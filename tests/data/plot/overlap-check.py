@@ -31,7 +31,7 @@ samples = {}
 for r in t["overlap_summary"]:
     samples.setdefault(int(r["gpu"]), []).append(float(r["overlap_pct"]))
 for r in t["overlap_gpus"]:
-    g, mean = int(r["gpu"]), float(r["mean_pct"])
+    g, mean = int(r["gpu"]), float(r["overlap_pct"])
     lo, hi = float(r["min_pct"]), float(r["max_pct"])
     pts = samples.get(g, [])
     print("gpu %d: %d sample rows (%s), min %.2f max %.2f mean %.2f: %s, %s" % (

@@ -17,12 +17,14 @@
 
 static const char usage_str[] =
 	"usage: litsi plot [-o file] [--node name] [--sample n] [--kernel name]\n"
-	"                  [--scenario name] [--tdp W] [--cap W] [--replay] figure\n"
+	"                  [--scenario name] [--tdp W] [--cap W] [--idle-power W] [--replay]\n"
+	"                  figure\n"
 	"       litsi plot --script figure\n";
 
 static const struct option longopts[] = {
 	{ "cap", required_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "idle-power", required_argument, NULL, 'I' },
 	{ "kernel", required_argument, NULL, 'k' },
 	{ "list-opts", no_argument, NULL, 'L' },
 	{ "node", required_argument, NULL, 'n' },
@@ -43,6 +45,7 @@ struct plot_opts {
 	const char *kernel;	/* --kernel (corr) */
 	const char *scenario;	/* --scenario (caps) */
 	int tdp, cap;		/* --tdp, --cap (caps), as litsi caps takes them; 0: none */
+	int idle_power;		/* --idle-power W (caps), as litsi caps takes it; 0: telemetry */
 	bool replay;		/* --replay (caps) */
 };
 
@@ -215,6 +218,8 @@ produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 		ro.latest = true;
 		ro.tdp = o->tdp;
 		ro.cap0 = o->cap;
+		if (o->idle_power)
+			ro.idle_power = o->idle_power;
 		caps_params_default(&r.p);
 		r.p.scenario = CAPS_GPU_RED;
 		if (o->scenario && !strcmp(o->scenario, "gpu-realloc"))
@@ -431,6 +436,11 @@ cmd_plot(int argc, char **argv, struct litsi_ctx *ctx)
 			break;
 		case 'h':
 			return cmd_help(ctx, usage_str);
+		case 'I':
+			if (parse_int(optarg, 1, 100000, &o.idle_power))
+				return cmd_usage_error("plot", usage_str, "invalid --idle-power '%s' "
+						       "(watts, 1 to 100000)", optarg);
+			break;
 		case 'k':
 			o.kernel = optarg;
 			break;

@@ -5,5 +5,6 @@ exit: 2
 --- stderr
 litsi plot: unknown figure 'pie' (caps, corr, heatmap, leads, overlap, slots or thermal)
 usage: litsi plot [-o file] [--node name] [--sample n] [--kernel name]
-                  [--scenario name] [--tdp W] [--cap W] [--replay] figure
+                  [--scenario name] [--tdp W] [--cap W] [--idle-power W] [--replay]
+                  figure
        litsi plot --script figure

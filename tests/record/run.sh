@@ -128,7 +128,10 @@ check "... nor anything left" "$(left)" 0
 PATH=$NV "$LITSI" -q record -o killed -- sh -c 'echo $$ >killed.pid; exec sleep 30' &
 pid=$!
 i=0
-while [ $i -lt 200 ] && ! grep -q '^[0-9]' killed/nvidia-smi.csv 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+# Both running: the sampler has written a reading and the command its pid.
+while [ $i -lt 200 ] && { ! grep -q '^[0-9]' killed/nvidia-smi.csv 2>/dev/null || ! [ -s killed.pid ]; }; do
+	sleep 0.1; i=$((i + 1))
+done
 kill -KILL $pid
 wait $pid 2>/dev/null
 sleep 1

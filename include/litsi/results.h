@@ -487,6 +487,12 @@ struct res_caps {
  * gpu-realloc, the fastest's for cpu-slosh); NaN without constant keys.
  */
 double res_caps_ceiling(const struct res_model *n, enum caps_scenario scenario);
+/*
+ * res_caps_unproven() - @c's printed prediction needs a GPU faster than any
+ * clock its runs showed: s_low (what the runs promise) is more than 0.05%
+ * below throughput. Every output that says "unproven" asks this.
+ */
+bool res_caps_unproven(const struct res_caps *c);
 int res_caps_eval(const struct res_model *n, const struct caps_params *p, enum lead_agg agg,
 		  bool replay, enum res_emit emit, struct res_caps *c, struct err *err);
 void res_caps_release(struct res_caps *c);

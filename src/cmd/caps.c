@@ -328,7 +328,7 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 		fmt_note(f, "limits", "node %s: TDP %d W (%s), cap %d W (%s), min limit %s",
 			 nodes[i].name, l->tdp, l->tdp_from, l->cap0, l->cap0_from, min);
 		loop_note(f, nodes[i].name, &no[i]);
-		if (no[i].s_low < no[i].throughput - 0.0005)
+		if (res_caps_unproven(&no[i]))
 			fmt_note(f, "unproven",
 				 "node %s: S_iter x%.3f has %zu GPU(s) run above any clock their "
 				 "runs showed; a GPU whose temperature holds its clock gains nothing "

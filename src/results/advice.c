@@ -241,7 +241,7 @@ res_advice_note(const struct res_advice_in *in, int s, char *buf, size_t len)
 		 no_headroom(in, &cap))
 		snprintf(buf, len, "no headroom: gpu %d already runs at the part's %d W",
 			 in->n->straggler.device, cap);
-	if (in->caps[s].s_low < thr - 0.0005) {
+	if (res_caps_unproven(&in->caps[s])) {
 		size_t used = strlen(buf);
 
 		snprintf(buf + used, len - used,
@@ -325,7 +325,7 @@ action(const struct res_advice_in *in, struct res_advice *a)
 	a->throughput = res_advice_scenario_throughput(in, s, &a->ceiling, &cl);
 	a->clamped = cl;
 	a->power = in->caps[s].pratio;
-	if (in->caps[s].s_low < a->throughput - 0.0005) {
+	if (res_caps_unproven(&in->caps[s])) {
 		a->throughput_low = in->caps[s].s_low;
 		a->power_low = in->caps[s].pr_low;
 	}

@@ -168,6 +168,12 @@ res_caps_ceiling(const struct res_model *n, enum caps_scenario scenario)
 			  : NAN;
 }
 
+bool
+res_caps_unproven(const struct res_caps *c)
+{
+	return !isnan(c->s_low) && !isnan(c->throughput) && c->s_low < c->throughput - 0.0005;
+}
+
 int
 res_caps_eval(const struct res_model *n, const struct caps_params *p0, enum lead_agg agg,
 	      bool replay_only, enum res_emit emit, struct res_caps *c, struct err *err)

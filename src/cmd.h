@@ -64,17 +64,20 @@ int cmd_record(int argc, char **argv, struct litsi_ctx *ctx);
  * switch does not know to cmd_shared_opt(): one name, range, message and
  * default for --node, --format, --epsilon, --agg, --comm-pattern, --persist,
  * --baseline-power, --idle-power, --load-activity, --load-power,
- * --min-readings and --run in every command.
+ * --min-readings, --run, --tdp, --cap and --budget in every command.
  */
 enum shared_opt {
 	SO_NODE = 0x1000, SO_FORMAT, SO_EPSILON, SO_AGG, SO_COMM, SO_PERSIST, SO_BASE_POWER,
-	SO_IDLE_POWER, SO_LOAD_ACTIVITY, SO_LOAD_POWER, SO_MIN_READINGS, SO_RUN,
+	SO_IDLE_POWER, SO_LOAD_ACTIVITY, SO_LOAD_POWER, SO_MIN_READINGS, SO_RUN, SO_TDP, SO_CAP,
+	SO_BUDGET,
 };
 
 struct shared_opts {
 	const char *node;	/* --node, NULL: every node */
 	enum fmt_kind kind;	/* --format (table on a terminal, else tsv) */
-	struct res_opts res;	/* --epsilon, --agg, --comm-pattern, --persist, power, load */
+	struct res_opts res;	/* --epsilon, --agg, --comm-pattern, --persist, power, load,
+				 * --tdp, --cap */
+	int budget;		/* --budget W per GPU; -1: the caps default (caps_params) */
 };
 
 /*
@@ -95,6 +98,14 @@ void shared_opts_init(struct shared_opts *so, struct litsi_ctx *ctx);
  */
 int cmd_shared_opt(const char *cmd, const char *usage, int opt, const char *arg,
 		   struct shared_opts *so);
+/*
+ * cmd_shared_check() - what the shared options say together (--cap not above
+ * --tdp), once every option is parsed. Return: 0, or EXIT_USAGE after one
+ * message and the usage.
+ */
+int cmd_shared_check(const char *cmd, const char *usage, const struct shared_opts *so);
+/* cmd_caps_budget() - --budget into @p when given (so->budget >= 0). */
+void cmd_caps_budget(const struct shared_opts *so, struct caps_params *p);
 
 /*
  * ---- renderers one command shares with plot and report: typed options, no

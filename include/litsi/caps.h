@@ -13,8 +13,28 @@
 #include <stdint.h>
 
 #include "litsi/lead.h"
+#include "litsi/model.h"
 
-enum caps_scenario { CAPS_GPU_RED, CAPS_GPU_REALLOC, CAPS_CPU_SLOSH };
+enum caps_scenario { CAPS_GPU_RED, CAPS_GPU_REALLOC, CAPS_CPU_SLOSH, CAPS_NSCEN };
+
+/*
+ * The scenarios (METHOD.md §7), indexed by enum caps_scenario: the one table
+ * of their names, for --scenario and every output that names a scenario.
+ */
+struct caps_scenario_info {
+	const char *name;	/* the --scenario value: "gpu-red", "gpu-realloc", "cpu-slosh" */
+	enum model_agg align;	/* the GPU whose pace the caps align to (METHOD.md §5) */
+	const char *align_name;	/* that alignment in tables: "max", "med", "min" */
+	const char *pace;	/* that GPU in words: "slowest", "median", "fastest" */
+};
+extern const struct caps_scenario_info caps_scenarios[CAPS_NSCEN];
+/* CAPS_SCENARIO_LIST: the names for a message, "gpu-red, gpu-realloc or cpu-slosh". */
+#define CAPS_SCENARIO_LIST "gpu-red, gpu-realloc or cpu-slosh"
+/*
+ * caps_scenario_parse() - the scenario named @name (exact match) into *@out.
+ * Return: 0, or -1 when no scenario has that name (*@out untouched).
+ */
+int caps_scenario_parse(const char *name, enum caps_scenario *out);
 enum caps_window_agg { CAPS_WIN_MEDIAN, CAPS_WIN_MEAN };
 enum caps_scale { CAPS_SCALE_GLOBAL, CAPS_SCALE_LOCAL };
 

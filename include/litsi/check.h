@@ -50,7 +50,8 @@ struct check_params {
 	double min_gain;		/* --min-gain (1.016): S_C(min), or with the trace profile
 					 * 1 + the straggler's measured slowdown (check_attribute) */
 	double max_throttle;		/* --max-throttle, percent of the window (5) */
-	double persist;			/* --persist, percent of samples (80) */
+	double persist;			/* --persist, percent of samples (80); res_judge()
+					 * sets it from res_opts.persist */
 	double min_temp_diff;		/* --min-temp-diff, hottest minus coolest median, °C (5) */
 	size_t min_samples;		/* --min-samples for the straggler rule (3) */
 	double clock_share;		/* --clock-share: a clock deficit that explains at least

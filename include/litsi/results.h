@@ -118,6 +118,37 @@ void res_reclassify(struct res_node *nd, struct kspan *k, size_t n);
 /* res_gpu_index() - index of device @dev in nd->gpus, or -1. */
 int res_gpu_index(const struct res_node *nd, int dev);
 
+/* ---- overlap (METHOD §1) of one GPU's kernels of one sample ---- */
+struct res_overlap_gpu {
+	struct ival *u;		/* [n + 1] the union of the comm kernels, sorted */
+	size_t nu;		/* intervals in u */
+	int64_t *ov;		/* [n + 1] per kernel: ns of it covered by u (compute only) */
+	double *ratio;		/* [n + 1] per kernel: ov / duration, percent */
+	struct overlap_summary s;	/* the `overlap --summary` row */
+	double overlap_pct;	/* s.weighted_ratio, 0 without comm kernels (never NaN) */
+	double kernel_mean_pct;	/* s.mean_ratio, 0 without comm kernels (never NaN) */
+};
+/*
+ * res_overlap_gpu() - the overlap of kernels @k (@n, sorted by start, one GPU
+ * and sample, classes as res_reclassify() left them) with their GPU's comm
+ * union: per kernel and summarized. Release with res_overlap_gpu_release().
+ */
+void res_overlap_gpu(const struct kspan *k, size_t n, struct res_overlap_gpu *out);
+void res_overlap_gpu_release(struct res_overlap_gpu *o);
+
+/* The whole-trace figures of one GPU: litsi's comm-side overlap and the peers' own. */
+struct res_peer {
+	double own_pct;		/* overlap_comm_comp_pct(): comm time hidden by compute, % */
+	double hta_pct;		/* HTA's get_comm_comp_overlap, %; NaN where HTA prints NaN */
+	struct tl_timeline_us tl;	/* TraceLens's GPU timeline, microseconds */
+};
+/*
+ * res_peer_load() - the whole-trace figures of GPU index @g of @nd: every
+ * kernel of the GPU (no sample filter, the node's --comm-pattern applied),
+ * its trace's time base and profiler steps (HTA's summary inputs).
+ */
+int res_peer_load(struct res_node *nd, size_t g, struct res_peer *out, struct err *err);
+
 /* ---- one sample's leads (METHOD §3-4) ---- */
 struct res_lead_sample {
 	struct match m;		/* compute kernels matched across the GPUs */
@@ -332,6 +363,18 @@ void res_overlap_spread(const struct res_model *n, size_t g, struct res_overlap_
 bool res_power_ok(const struct res_model *n);
 /* res_power_missing() - what the power model lacks ("P_idle", ...), or NULL. */
 const char *res_power_missing(const struct res_model *n);
+/* The power model's predictions (METHOD §6, eqs 7-16) of a node, per alignment. */
+struct res_power {
+	bool ok;		/* res_power_ok(): the predictions below exist */
+	struct model_power pw[MODEL_NAGG];	/* by enum model_agg (caps_scenarios[].align);
+						 * zeroed unless ok; owned, res_power_release() */
+};
+/*
+ * res_power_eval() - the power model of @n (its P_baseline and P_idle) for
+ * every alignment, once for every output that shows a prediction.
+ */
+void res_power_eval(const struct res_model *n, struct res_power *out);
+void res_power_release(struct res_power *p);
 /*
  * res_gpu_models() - per-GPU power/clock for caps_loop(): the operating point
  * of the traced window, or of the run read where the runs fit a slope, and
@@ -580,7 +623,8 @@ struct res_judgement {
 /*
  * res_judge() - the one judgement of node @node, run @run (an entry of
  * res_node_runs()), with check parameters @p: the node loaded as @o says
- * (o->run is replaced by @run), then the verdict rules. A node with nothing
+ * (o->run is replaced by @run), then the verdict rules (p->persist is
+ * ignored: the rule uses o->persist, as the load does). A node with nothing
  * to judge by (no kernels: LITSI_EDATA from the load) is inconclusive, not an
  * error. @keep: when not NULL, the loaded model is handed over and the
  * caller always releases it with res_model_release(), whatever this returns

@@ -25,9 +25,9 @@ static const char usage_str[] =
 static const struct option longopts[] = {
 	SHARED_OPT("agg", SO_AGG),
 	{ "baseline-run", required_argument, NULL, 'b' },
-	{ "budget", required_argument, NULL, 'B' },
+	SHARED_OPT("budget", SO_BUDGET),
 	{ "calibrate", no_argument, NULL, 'C' },
-	{ "cap", required_argument, NULL, 'c' },
+	SHARED_OPT("cap", SO_CAP),
 	SHARED_OPT("comm-pattern", SO_COMM),
 	{ "emit", required_argument, NULL, 'E' },
 	SHARED_OPT("format", SO_FORMAT),
@@ -41,7 +41,7 @@ static const struct option longopts[] = {
 	{ "scale", required_argument, NULL, 'S' },
 	{ "scenario", required_argument, NULL, 's' },
 	{ "script", required_argument, NULL, 'X' },
-	{ "tdp", required_argument, NULL, 't' },
+	SHARED_OPT("tdp", SO_TDP),
 	{ "warmup", required_argument, NULL, 'u' },
 	{ "window", required_argument, NULL, 'w' },
 	{ "window-agg", required_argument, NULL, 'W' },
@@ -53,10 +53,6 @@ struct kv {
 	int value;
 };
 
-static const struct kv scenarios[] = { { "gpu-red", CAPS_GPU_RED },
-				       { "gpu-realloc", CAPS_GPU_REALLOC },
-				       { "cpu-slosh", CAPS_CPU_SLOSH },
-				       { NULL, 0 } };
 static const struct kv emits[] = { { "none", RES_EMIT_NONE },
 				   { "amd-smi", RES_EMIT_AMDSMI },
 				   { "rocm-smi", RES_EMIT_ROCMSMI },
@@ -118,6 +114,22 @@ lookup(const struct kv *t, const char *opt, const char *arg, int *out)
 	return -1;
 }
 
+/* --scenario: one of caps_scenarios[], the names in the message as lookup() lists them. */
+static int
+scenario_opt(const char *arg, enum caps_scenario *out)
+{
+	struct sbuf sb = SBUF_INIT;
+	int s;
+
+	if (!caps_scenario_parse(arg, out))
+		return 0;
+	for (s = 0; s < CAPS_NSCEN; s++)
+		sbuf_addf(&sb, "%s%s", s ? ", " : "", caps_scenarios[s].name);
+	cmd_usage_error("caps", usage_str, "invalid --scenario '%s' (expected %s)", arg, sb.buf);
+	sbuf_release(&sb);
+	return -1;
+}
+
 static int
 int_opt(const char *opt, const char *arg, int min, int max, int *out)
 {
@@ -142,14 +154,6 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 		case 'C':
 			o->calibrate = true;
 			break;
-		case 'B':
-			if (int_opt("--budget", optarg, 0, 100000, &o->p.budget))
-				return EXIT_USAGE;
-			break;
-		case 'c':
-			if (int_opt("--cap", optarg, 1, 100000, &o->so.res.cap0))
-				return EXIT_USAGE;
-			break;
 		case 'E':
 			if (lookup(emits, "--emit", optarg, &o->emit))
 				return EXIT_USAGE;
@@ -167,19 +171,14 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 			o->replay = true;
 			break;
 		case 's':
-			if (lookup(scenarios, "--scenario", optarg, &v))
+			if (scenario_opt(optarg, &o->p.scenario))
 				return EXIT_USAGE;
-			o->p.scenario = (enum caps_scenario)v;
 			o->has_scenario = true;
 			break;
 		case 'S':
 			if (lookup(scales, "--scale", optarg, &v))
 				return EXIT_USAGE;
 			o->p.scale = (enum caps_scale)v;
-			break;
-		case 't':
-			if (int_opt("--tdp", optarg, 1, 100000, &o->so.res.tdp))
-				return EXIT_USAGE;
 			break;
 		case 'u':
 			if (int_opt("--warmup", optarg, 0, 1000000, &v))
@@ -209,6 +208,7 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 	}
 	if (optind < argc)
 		return cmd_usage_error("caps", usage_str, "unexpected argument '%s'", argv[optind]);
+	cmd_caps_budget(&o->so, &o->p);
 	if (o->calibrate && (o->has_scenario || o->replay))
 		return cmd_usage_error("caps", usage_str,
 				       "--calibrate prints a probe, not a scenario's caps: give "
@@ -217,11 +217,8 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct caps_opts *o)
 		return 0;
 	if (!o->has_scenario)
 		return cmd_usage_error("caps", usage_str,
-				       "--scenario is required (gpu-red, gpu-realloc or cpu-slosh)");
-	if (o->so.res.tdp && o->so.res.cap0 > o->so.res.tdp)
-		return cmd_usage_error("caps", usage_str, "--cap %d is above --tdp %d",
-				       o->so.res.cap0, o->so.res.tdp);
-	return 0;
+				       "--scenario is required (" CAPS_SCENARIO_LIST ")");
+	return cmd_shared_check("caps", usage_str, &o->so);
 }
 
 /* The convergence columns of the prediction table, in words. */
@@ -255,70 +252,38 @@ loop_note(struct fmt *f, const char *node, const struct res_caps *c)
 			 c->ceiling);
 }
 
-/* One table per kind, rows of every node (JSON: one key per table). */
+/* Table "adjustments" of --replay: each adjustment's leads, increments and caps. */
 static void
-print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *no, size_t nn,
-	    const struct caps_params *p)
+print_adjustments(struct fmt *f, const struct node_row *nodes, const struct res_caps *no,
+		  size_t nn)
 {
-	size_t i, g, r;
+	size_t i, r;
 
-	if (nn && no[0].replay) {
-		fmt_begin(f, "adjustments", adj_cols, ARRAY_SIZE(adj_cols));
-		for (i = 0; i < nn; i++)
-			for (r = 0; r < no[i].nadj_rows; r++) {
-				const struct res_adj *a = &no[i].adj[r];
-
-				fmt_str(f, nodes[i].name);
-				fmt_int(f, (int64_t)a->adj);
-				fmt_int(f, (int64_t)a->sample);
-				fmt_int(f, a->device);
-				fmt_dbl(f, a->lead);
-				fmt_int(f, a->d);
-				fmt_int(f, a->cap);
-				fmt_end_row(f);
-				if (r + 1 == no[i].nadj_rows || no[i].adj[r + 1].adj != a->adj)
-					fmt_break(f);
-			}
-		fmt_end(f);
-	}
-	fmt_begin(f, "caps", cap_cols, ARRAY_SIZE(cap_cols));
+	fmt_begin(f, "adjustments", adj_cols, ARRAY_SIZE(adj_cols));
 	for (i = 0; i < nn; i++)
-		for (g = 0; g < no[i].G; g++) {
+		for (r = 0; r < no[i].nadj_rows; r++) {
+			const struct res_adj *a = &no[i].adj[r];
+
 			fmt_str(f, nodes[i].name);
-			fmt_int(f, no[i].device[g]);
-			fmt_int(f, no[i].init[g]);
-			fmt_int(f, no[i].caps[g]);
-			fmt_dbl(f, no[i].clock[g]);
-			fmt_dbl(f, no[i].power[g]);
-			fmt_str(f, no[i].cmd[g]);
+			fmt_int(f, (int64_t)a->adj);
+			fmt_int(f, (int64_t)a->sample);
+			fmt_int(f, a->device);
+			fmt_dbl(f, a->lead);
+			fmt_int(f, a->d);
+			fmt_int(f, a->cap);
 			fmt_end_row(f);
+			if (r + 1 == no[i].nadj_rows || no[i].adj[r + 1].adj != a->adj)
+				fmt_break(f);
 		}
 	fmt_end(f);
-	fmt_begin(f, "prediction", pred_cols, ARRAY_SIZE(pred_cols));
-	for (i = 0; i < nn; i++) {
-		fmt_str(f, nodes[i].name);
-		fmt_str(f, scenarios[p->scenario].name);
-		fmt_str(f, no[i].replay ? "paper-literal replay" : "model prediction");
-		fmt_int(f, no[i].P_n);
-		fmt_int(f, no[i].sum_caps);
-		fmt_int(f, (int64_t)no[i].nadj);
-		fmt_str(f, no[i].converged);
-		fmt_int(f, (int64_t)no[i].reported);
-		fmt_int(f, no[i].straggler);
-		fmt_dbl(f, no[i].throughput);
-		fmt_dbl(f, no[i].pratio);
-		fmt_dbl(f, no[i].last_s);
-		fmt_dbl(f, no[i].p_idle);
-		fmt_int(f, no[i].lim.tdp);
-		fmt_int(f, no[i].lim.cap0);
-		fmt_int(f, no[i].lim.min);
-		fmt_dbl(f, no[i].s_low);
-		fmt_dbl(f, no[i].pr_low);
-		fmt_str(f, no[i].why);
-		fmt_dbl(f, no[i].ceiling);
-		fmt_end_row(f);
-	}
-	fmt_end(f);
+}
+
+/* The notes of each node: its limits, the loop, what is unproven, the runs, the calibration. */
+static void
+print_notes(struct fmt *f, const struct node_row *nodes, const struct res_caps *no, size_t nn)
+{
+	size_t i;
+
 	for (i = 0; i < nn; i++) {
 		const struct part_limits *l = &no[i].lim;
 		char min[64] = "none";
@@ -349,6 +314,56 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 				 "measures it",
 				 nodes[i].name);
 	}
+}
+
+/* One table per kind, rows of every node (JSON: one key per table). */
+static void
+print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *no, size_t nn,
+	    const struct caps_params *p)
+{
+	size_t i, g;
+
+	if (nn && no[0].replay)
+		print_adjustments(f, nodes, no, nn);
+	fmt_begin(f, "caps", cap_cols, ARRAY_SIZE(cap_cols));
+	for (i = 0; i < nn; i++)
+		for (g = 0; g < no[i].G; g++) {
+			fmt_str(f, nodes[i].name);
+			fmt_int(f, no[i].device[g]);
+			fmt_int(f, no[i].init[g]);
+			fmt_int(f, no[i].caps[g]);
+			fmt_dbl(f, no[i].clock[g]);
+			fmt_dbl(f, no[i].power[g]);
+			fmt_str(f, no[i].cmd[g]);
+			fmt_end_row(f);
+		}
+	fmt_end(f);
+	fmt_begin(f, "prediction", pred_cols, ARRAY_SIZE(pred_cols));
+	for (i = 0; i < nn; i++) {
+		fmt_str(f, nodes[i].name);
+		fmt_str(f, caps_scenarios[p->scenario].name);
+		fmt_str(f, no[i].replay ? "paper-literal replay" : "model prediction");
+		fmt_int(f, no[i].P_n);
+		fmt_int(f, no[i].sum_caps);
+		fmt_int(f, (int64_t)no[i].nadj);
+		fmt_str(f, no[i].converged);
+		fmt_int(f, (int64_t)no[i].reported);
+		fmt_int(f, no[i].straggler);
+		fmt_dbl(f, no[i].throughput);
+		fmt_dbl(f, no[i].pratio);
+		fmt_dbl(f, no[i].last_s);
+		fmt_dbl(f, no[i].p_idle);
+		fmt_int(f, no[i].lim.tdp);
+		fmt_int(f, no[i].lim.cap0);
+		fmt_int(f, no[i].lim.min);
+		fmt_dbl(f, no[i].s_low);
+		fmt_dbl(f, no[i].pr_low);
+		fmt_str(f, no[i].why);
+		fmt_dbl(f, no[i].ceiling);
+		fmt_end_row(f);
+	}
+	fmt_end(f);
+	print_notes(f, nodes, no, nn);
 }
 
 /* What the traces, the curve and the initial caps come from, and what the ratios are against. */
@@ -420,7 +435,7 @@ caps_script(struct litsi_ctx *ctx, const struct caps_opts *o, const struct node_
 		return cmd_usage_error("caps", usage_str,
 				       "--script writes the script of one node; the database holds "
 				       "%zu: give --node", nn);
-	sbuf_addf(&what, "%s caps, %s", scenarios[o->p.scenario].name,
+	sbuf_addf(&what, "%s caps, %s", caps_scenarios[o->p.scenario].name,
 		  o->replay ? "paper-literal replay" : "model prediction");
 	rc = cmd_caps_script(ctx, o->script, nodes[0].name, what.buf, &out[0]);
 	sbuf_release(&what);

@@ -448,7 +448,6 @@ cmd_check(int argc, char **argv, struct litsi_ctx *ctx)
 	rc = parse_args(argc, argv, ctx, &o);
 	if (rc)
 		return rc < 0 ? rc + CMD_ANSWERED : rc;
-	o.p.persist = o.so.res.persist;
 	if ((rc = cmd_nodes_run(ctx, o.so.node, o.so.res.run, &nodes, &nn)))
 		goto out;
 	/* Each node's latest run by default (--run NAME, or --run all: each run alone). */

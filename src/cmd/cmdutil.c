@@ -121,6 +121,34 @@ shared_opts_init(struct shared_opts *so, struct litsi_ctx *ctx)
 	memset(so, 0, sizeof(*so));
 	so->kind = fmt_default_kind(ctx->out);
 	res_opts_default(&so->res);
+	so->budget = -1;
+}
+
+/* --tdp, --cap, --budget: whole watts, as the parts' power limits are set. */
+static int
+int_watts_opt(const char *cmd, const char *usage, const char *name, const char *arg, int min,
+	      int *out)
+{
+	if (parse_int(arg, min, 100000, out))
+		return cmd_usage_error(cmd, usage, "invalid %s '%s' (watts, %d to 100000)", name,
+				       arg, min);
+	return 0;
+}
+
+int
+cmd_shared_check(const char *cmd, const char *usage, const struct shared_opts *so)
+{
+	if (so->res.tdp && so->res.cap0 > so->res.tdp)
+		return cmd_usage_error(cmd, usage, "--cap %d is above --tdp %d", so->res.cap0,
+				       so->res.tdp);
+	return 0;
+}
+
+void
+cmd_caps_budget(const struct shared_opts *so, struct caps_params *p)
+{
+	if (so->budget >= 0)
+		p->budget = so->budget;
 }
 
 static int
@@ -175,6 +203,12 @@ cmd_shared_opt(const char *cmd, const char *usage, int opt, const char *arg,
 		return 0;
 	case SO_BASE_POWER:
 		return watts_opt(cmd, usage, "--baseline-power", arg, &so->res.base_power);
+	case SO_TDP:
+		return int_watts_opt(cmd, usage, "--tdp", arg, 1, &so->res.tdp);
+	case SO_CAP:
+		return int_watts_opt(cmd, usage, "--cap", arg, 1, &so->res.cap0);
+	case SO_BUDGET:
+		return int_watts_opt(cmd, usage, "--budget", arg, 0, &so->budget);
 	case SO_IDLE_POWER:
 		return watts_opt(cmd, usage, "--idle-power", arg, &so->res.idle_power);
 	case SO_LOAD_ACTIVITY:

@@ -5,7 +5,6 @@
  * (analysis/compare.c).
  */
 #include "cmd.h"
-#include "litsi/compare.h"
 #include "litsi/util.h"
 
 #include <math.h>

@@ -8,8 +8,6 @@
  */
 #include "cmd.h"
 #include "litsi/plot.h"
-#include "litsi/overlap.h"
-#include "litsi/stats.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -7,7 +7,6 @@
  * prints; src/analysis/fleet.c gathers them across runs.
  */
 #include "cmd.h"
-#include "litsi/check.h"
 #include "litsi/fleet.h"
 #include "litsi/results.h"
 

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* info.c: litsi info: nodes, GPUs, sources, samples, kernels and telemetry coverage. */
 #include "cmd.h"
-#include "litsi/parts.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -26,8 +26,6 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char *const scen_name[] = { "gpu-red", "gpu-realloc", "cpu-slosh" };
-static const char *const align_name[] = { "max", "med", "min" };
 
 static const struct fmt_col set_cols[] = {
 	{ "node", FT_STR, 0 },	   { "set", FT_STR, 0 },      { "keys", FT_INT, 0 },
@@ -80,7 +78,8 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct model_opts *o)
 }
 
 static void
-print_models(struct fmt *f, const struct node_row *nodes, struct res_model *nm, size_t nn)
+print_models(struct fmt *f, const struct node_row *nodes, const struct res_model *nm,
+	     const struct res_power *power, size_t nn)
 {
 	size_t i, r;
 	int a;
@@ -116,21 +115,17 @@ print_models(struct fmt *f, const struct node_row *nodes, struct res_model *nm, 
 	fmt_begin(f, "performance", perf_cols, ARRAY_SIZE(perf_cols));
 	for (i = 0; i < nn; i++) {
 		for (a = 0; a < MODEL_NAGG; a++) {
-			struct model_power pw = { 0 };
-			bool ok = res_power_ok(&nm[i]);
+			const struct model_power *pw = &power[i].pw[a];
+			bool ok = power[i].ok;
 
-			if (ok)
-				model_power(&nm[i].acc, (enum model_agg)a, nm[i].p_base,
-					    nm[i].p_idle, &pw);
 			fmt_str(f, nodes[i].name);
-			fmt_str(f, scen_name[a]);
-			fmt_str(f, align_name[a]);
+			fmt_str(f, caps_scenarios[a].name);
+			fmt_str(f, caps_scenarios[a].align_name);
 			fmt_dbl(f, nm[i].perf.S_C[a]);
 			fmt_dbl(f, nm[i].perf.S_C[a]);
-			fmt_dbl(f, ok ? pw.ratio : NAN);
-			fmt_dbl(f, ok && pw.ratio > 0 ? 1 / pw.ratio : NAN);
+			fmt_dbl(f, ok ? pw->ratio : NAN);
+			fmt_dbl(f, ok && pw->ratio > 0 ? 1 / pw->ratio : NAN);
 			fmt_end_row(f);
-			model_power_release(&pw);
 		}
 	}
 	fmt_end(f);
@@ -146,23 +141,20 @@ print_models(struct fmt *f, const struct node_row *nodes, struct res_model *nm, 
 	fmt_end(f);
 	fmt_begin(f, "power_ranks", rank_cols, ARRAY_SIZE(rank_cols));
 	for (i = 0; i < nn; i++) {
-		if (!res_power_ok(&nm[i]))
+		if (!power[i].ok)
 			continue;
 		for (a = 0; a < MODEL_NAGG; a++) {
-			struct model_power pw;
+			const struct model_power *pw = &power[i].pw[a];
 
-			model_power(&nm[i].acc, (enum model_agg)a, nm[i].p_base, nm[i].p_idle,
-				    &pw);
-			for (r = 0; r < pw.G; r++) {
+			for (r = 0; r < pw->G; r++) {
 				fmt_str(f, nodes[i].name);
-				fmt_str(f, scen_name[a]);
+				fmt_str(f, caps_scenarios[a].name);
 				fmt_int(f, (int64_t)r);
-				fmt_dbl(f, pw.t_r[r]);
-				fmt_dbl(f, pw.delta[r]);
-				fmt_dbl(f, pw.p_r[r]);
+				fmt_dbl(f, pw->t_r[r]);
+				fmt_dbl(f, pw->delta[r]);
+				fmt_dbl(f, pw->p_r[r]);
 				fmt_end_row(f);
 			}
-			model_power_release(&pw);
 		}
 		fmt_break(f);
 	}
@@ -175,6 +167,7 @@ cmd_model(int argc, char **argv, struct litsi_ctx *ctx)
 	struct model_opts o;
 	struct node_row *nodes = NULL;
 	struct res_model *nm = NULL;
+	struct res_power *power = NULL;
 	struct fmt *f;
 	size_t nn = 0, i, loaded = 0;
 	int rc;
@@ -194,13 +187,16 @@ cmd_model(int argc, char **argv, struct litsi_ctx *ctx)
 			loaded++;
 			goto out;
 		}
+	power = xcalloc(nn, sizeof(*power));
+	for (i = 0; i < nn; i++)
+		res_power_eval(&nm[i], &power[i]);
 	f = fmt_new(ctx->out, o.so.kind);
-	print_models(f, nodes, nm, nn);
+	print_models(f, nodes, nm, power, nn);
 	for (i = 0; i < nn; i++) {
 		if (nm[i].run)
 			fmt_note(f, "runs", "node %s: traces of run '%s'%s", nodes[i].name,
 				 nm[i].run, nm[i].run_latest ? " (the latest; --run chooses)" : "");
-		if (res_power_ok(&nm[i]))
+		if (power[i].ok)
 			fmt_note(f, "power_ratio",
 				 "node %s: predicted power over P_baseline, %s (%.1f W)",
 				 nodes[i].name,
@@ -211,13 +207,16 @@ cmd_model(int argc, char **argv, struct litsi_ctx *ctx)
 	}
 	/* The performance model needs no power: without it, say what is missing. */
 	for (i = 0; i < nn; i++)
-		if (!res_power_ok(&nm[i]))
+		if (!power[i].ok)
 			fmt_note(f, "power model",
 				 "node %s: unavailable: cannot determine %s from telemetry; give "
 				 "--baseline-power W and --idle-power W",
 				 nodes[i].name, res_power_missing(&nm[i]));
 	fmt_free(f);
 out:
+	for (i = 0; power && i < nn; i++)
+		res_power_release(&power[i]);
+	free(power);
 	for (i = loaded; i-- > 0;)	/* last loaded first: each gives its scope back */
 		res_model_release(&nm[i]);
 	free(nm);

@@ -7,7 +7,6 @@
  */
 #include "cmd.h"
 #include "litsi/plot.h"
-#include "litsi/overlap.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -138,9 +137,9 @@ print_groups(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *
 }
 
 static void
-print_summary_row(struct fmt *f, int dev, int64_t step, const struct overlap_summary *s)
+print_summary_row(struct fmt *f, int dev, int64_t step, const struct res_overlap_gpu *o)
 {
-	bool none = !s->n_comm;
+	const struct overlap_summary *s = &o->s;
 
 	fmt_int(f, dev);
 	fmt_int(f, step);
@@ -148,10 +147,9 @@ print_summary_row(struct fmt *f, int dev, int64_t step, const struct overlap_sum
 	fmt_dbl(f, ms(s->compute_ns));
 	fmt_int(f, (int64_t)s->n_comm);
 	fmt_dbl(f, ms(s->comm_ns));
-	/* Without comm kernels nothing can overlap: 0, said in the note, never NaN. */
-	fmt_dbl(f, none || isnan(s->weighted_ratio) ? 0 : s->weighted_ratio);
-	fmt_dbl(f, none || isnan(s->mean_ratio) ? 0 : s->mean_ratio);
-	fmt_str(f, none ? "no communication" : s->n_compute ? "-" : "no computation");
+	fmt_dbl(f, o->overlap_pct);
+	fmt_dbl(f, o->kernel_mean_pct);
+	fmt_str(f, !s->n_comm ? "no communication" : s->n_compute ? "-" : "no computation");
 	fmt_end_row(f);
 }
 
@@ -160,33 +158,18 @@ static int
 gpu_sample(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o,
 	   const struct gpu_row *gpu, int64_t step, const struct kspan *k, size_t n)
 {
-	struct ival *u = xmalloc((n + 1) * sizeof(*u));
-	int64_t *ov = xmalloc((n + 1) * sizeof(*ov));
-	double *ratio = xmalloc((n + 1) * sizeof(*ratio));
-	size_t nu = overlap_comm_union(k, n, u);
+	struct res_overlap_gpu og;
 	int rc = 0;
 
-	overlap_kernels(k, n, u, nu, ov, ratio);
-	if (o->summary) {
-		struct overlap_summary s;
-
-		overlap_summarize(k, n, ov, ratio, u, nu, &s);
-		print_summary_row(f, gpu->device, step, &s);
-	} else if (o->by == RES_BY_KERNEL) {
-		print_kernels(ctx, f, o->labels, gpu->device, step, k, n, ov, ratio);
-	} else {
-		rc = print_groups(ctx, f, o, gpu, step, k, n, u, nu);
-	}
-	free(u);
-	free(ov);
-	free(ratio);
+	res_overlap_gpu(k, n, &og);
+	if (o->summary)
+		print_summary_row(f, gpu->device, step, &og);
+	else if (o->by == RES_BY_KERNEL)
+		print_kernels(ctx, f, o->labels, gpu->device, step, k, n, og.ov, og.ratio);
+	else
+		rc = print_groups(ctx, f, o, gpu, step, k, n, og.u, og.nu);
+	res_overlap_gpu_release(&og);
 	return rc;
-}
-
-static const char *
-kname(void *st, uint32_t name_id)
-{
-	return store_name(st, name_id);
 }
 
 /* The note of a peer row: which side sees no communication. */
@@ -213,42 +196,25 @@ print_peers(struct litsi_ctx *ctx, struct fmt *f, const struct overlap_render *o
 		 "rules), the _ms columns TraceLens's GPU timeline");
 	fmt_begin(f, "peer_figures", peer_cols, ARRAY_SIZE(peer_cols));
 	for (g = 0; g < nd->G; g++) {
-		struct kspan *k = NULL;
-		struct tl_timeline_us tl;
-		struct hta_trace ht;
-		int64_t base = 0;
-		size_t n = 0;
-		double hta, own;
+		struct res_peer p;
 
 		if (o->gpu >= 0 && nd->gpus[g].device != o->gpu)
 			continue;
-		if (store_load_kernels(ctx->st, nd->gpus[g].id, 0, true, &k, &n, &ctx->err))
+		if (res_peer_load(nd, g, &p, &ctx->err))
 			return ctx->err.status;
-		res_reclassify(nd, k, n);
-		if (store_gpu_time_base(ctx->st, nd->gpus[g].id, &base, &ctx->err) ||
-		    store_profiler_steps(ctx->st, nd->gpus[g].id, &ht.profiler_steps,
-					 &ht.last_step_ns, &ctx->err)) {
-			free(k);
-			return ctx->err.status;
-		}
-		overlap_timeline_tl(k, n, base, &tl);
-		ht.base_ns = base;
-		hta = overlap_hta_pct(k, n, kname, ctx->st, &ht);
-		own = overlap_comm_comp_pct(k, n);
 		fmt_int(f, nd->gpus[g].device);
-		fmt_dbl(f, own);
-		fmt_dbl(f, hta);
-		fmt_int(f, (int64_t)tl.events);
-		fmt_dbl(f, tl.total / 1e3);
-		fmt_dbl(f, tl.computation / 1e3);
-		fmt_dbl(f, tl.exposed_comm / 1e3);
-		fmt_dbl(f, tl.exposed_memcpy / 1e3);
-		fmt_dbl(f, tl.busy / 1e3);
-		fmt_dbl(f, tl.idle / 1e3);
-		fmt_dbl(f, tl.total_comm / 1e3);
-		fmt_str(f, peer_note(hta, own));
+		fmt_dbl(f, p.own_pct);
+		fmt_dbl(f, p.hta_pct);
+		fmt_int(f, (int64_t)p.tl.events);
+		fmt_dbl(f, p.tl.total / 1e3);
+		fmt_dbl(f, p.tl.computation / 1e3);
+		fmt_dbl(f, p.tl.exposed_comm / 1e3);
+		fmt_dbl(f, p.tl.exposed_memcpy / 1e3);
+		fmt_dbl(f, p.tl.busy / 1e3);
+		fmt_dbl(f, p.tl.idle / 1e3);
+		fmt_dbl(f, p.tl.total_comm / 1e3);
+		fmt_str(f, peer_note(p.hta_pct, p.own_pct));
 		fmt_end_row(f);
-		free(k);
 	}
 	fmt_end(f);
 	return 0;

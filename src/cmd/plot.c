@@ -22,7 +22,7 @@ static const char usage_str[] =
 	"       litsi plot --script figure\n";
 
 static const struct option longopts[] = {
-	{ "cap", required_argument, NULL, 'c' },
+	SHARED_OPT("cap", SO_CAP),
 	{ "help", no_argument, NULL, 'h' },
 	{ "idle-power", required_argument, NULL, 'I' },
 	{ "kernel", required_argument, NULL, 'k' },
@@ -33,7 +33,7 @@ static const struct option longopts[] = {
 	{ "sample", required_argument, NULL, 's' },
 	{ "scenario", required_argument, NULL, 'S' },
 	{ "script", no_argument, NULL, 'P' },
-	{ "tdp", required_argument, NULL, 't' },
+	SHARED_OPT("tdp", SO_TDP),
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -44,7 +44,7 @@ struct plot_opts {
 	const char *sample;	/* --sample (overlap); NULL: the first sample */
 	const char *kernel;	/* --kernel (corr) */
 	const char *scenario;	/* --scenario (caps) */
-	int tdp, cap;		/* --tdp, --cap (caps), as litsi caps takes them; 0: none */
+	struct shared_opts so;	/* --tdp, --cap (caps): so.res.tdp, so.res.cap0; 0: none */
 	int idle_power;		/* --idle-power W (caps), as litsi caps takes it; 0: telemetry */
 	bool replay;		/* --replay (caps) */
 };
@@ -216,20 +216,16 @@ produce(struct litsi_ctx *ctx, const char *fig, const struct node_row *node,
 		struct caps_render r = { .res = &ro, .replay = o->replay, .emit = RES_EMIT_VENDOR };
 
 		ro.latest = true;
-		ro.tdp = o->tdp;
-		ro.cap0 = o->cap;
+		ro.tdp = o->so.res.tdp;
+		ro.cap0 = o->so.res.cap0;
 		if (o->idle_power)
 			ro.idle_power = o->idle_power;
 		caps_params_default(&r.p);
 		r.p.scenario = CAPS_GPU_RED;
-		if (o->scenario && !strcmp(o->scenario, "gpu-realloc"))
-			r.p.scenario = CAPS_GPU_REALLOC;
-		else if (o->scenario && !strcmp(o->scenario, "cpu-slosh"))
-			r.p.scenario = CAPS_CPU_SLOSH;
-		else if (o->scenario && strcmp(o->scenario, "gpu-red"))
+		if (o->scenario && caps_scenario_parse(o->scenario, &r.p.scenario))
 			return err_set(&ctx->err, LITSI_EUSAGE,
-				       "invalid --scenario '%s' (expected gpu-red, gpu-realloc or "
-				       "cpu-slosh)", o->scenario);
+				       "invalid --scenario '%s' (expected " CAPS_SCENARIO_LIST ")",
+				       o->scenario);
 		return caps_render_node(ctx, f, &r, node);
 	}
 	return err_set(&ctx->err, LITSI_EUSAGE, "unknown figure '%s'", fig);
@@ -427,13 +423,6 @@ cmd_plot(int argc, char **argv, struct litsi_ctx *ctx)
 
 	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'c':
-		case 't':
-			if (parse_int(optarg, 1, 100000, opt == 'c' ? &o.cap : &o.tdp))
-				return cmd_usage_error("plot", usage_str, "invalid --%s '%s' (watts, 1 "
-						       "to 100000)", opt == 'c' ? "cap" : "tdp",
-						       optarg);
-			break;
 		case 'h':
 			return cmd_help(ctx, usage_str);
 		case 'I':
@@ -464,6 +453,11 @@ cmd_plot(int argc, char **argv, struct litsi_ctx *ctx)
 		case 'S':
 			o.scenario = optarg;
 			break;
+		case SO_TDP:
+		case SO_CAP:
+			if (cmd_shared_opt("plot", usage_str, opt, optarg, &o.so))
+				return EXIT_USAGE;
+			break;
 		default:
 			return cmd_getopt_error("plot", usage_str, argv);
 		}
@@ -480,8 +474,8 @@ cmd_plot(int argc, char **argv, struct litsi_ctx *ctx)
 		fputs(plot_script(fig), ctx->out); /* lint-print: own text */
 		return EXIT_OK;
 	}
-	if (o.tdp && o.cap > o.tdp)
-		return cmd_usage_error("plot", usage_str, "--cap %d is above --tdp %d", o.cap, o.tdp);
+	if (cmd_shared_check("plot", usage_str, &o.so))
+		return EXIT_USAGE;
 	if (!out) {
 		snprintf(defout, sizeof(defout), "%s.png", fig);
 		out = defout;

@@ -30,8 +30,8 @@ static const char usage_str[] =
 static const struct option longopts[] = {
 	{ "allow-inconclusive", no_argument, NULL, 'A' },
 	SHARED_OPT("baseline-power", SO_BASE_POWER),
-	{ "budget", required_argument, NULL, 'B' },
-	{ "cap", required_argument, NULL, 'c' },
+	SHARED_OPT("budget", SO_BUDGET),
+	SHARED_OPT("cap", SO_CAP),
 	{ "clock-offset", required_argument, NULL, 'o' },
 	{ "detail", no_argument, NULL, 'D' },
 	{ "format", required_argument, NULL, 'f' },
@@ -47,7 +47,7 @@ static const struct option longopts[] = {
 	{ "plots", required_argument, NULL, 'p' },
 	SHARED_OPT("run", SO_RUN),
 	{ "script", required_argument, NULL, 'X' },
-	{ "tdp", required_argument, NULL, 't' },
+	SHARED_OPT("tdp", SO_TDP),
 	{ "tz", required_argument, NULL, 'z' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -60,8 +60,7 @@ struct report_opts {
 	const char *node;	/* --node: only this node */
 	const char *node_from;	/* --node-from dir|host: the node of each file, for the ingest */
 	const char *plots;	/* --plots DIR */
-	struct shared_opts so;	/* --baseline-power, --idle-power, --tdp, --cap, --run (so.res) */
-	int budget;		/* --budget W; -1: caps' default */
+	struct shared_opts so;	/* --baseline-power, --idle-power, --tdp, --cap, --budget, --run */
 	const char *tz;		/* --tz, for the ingest */
 	int64_t clock_offset;	/* --clock-offset, for the ingest */
 	bool has_clock_offset;
@@ -83,8 +82,7 @@ struct node_report {
 	bool has_caps[3];
 	char why_caps[3][sizeof(((struct err *)0)->msg)];
 	struct res_verdict v;
-	struct model_power pw[MODEL_NAGG];
-	bool has_power;
+	struct res_power pw;	/* the power model's predictions (res_power_eval()) */
 	/* what to do (res_advice_eval()) and the results it reads */
 	struct res_advice adv;
 	struct res_advice_in ain;
@@ -100,7 +98,7 @@ node_report_advise(struct litsi_ctx *ctx, const struct report_opts *ro, struct n
 
 	for (s = 0; s < 3; s++) {
 		r->why_ptr[s] = r->why_caps[s];
-		r->pratio[s] = r->has_power ? r->pw[s].ratio : NAN;
+		r->pratio[s] = r->pw.ok ? r->pw.pw[s].ratio : NAN;
 	}
 	r->ain = (struct res_advice_in){ .n = &r->n, .th = &r->th, .v = &r->v, .caps = r->caps,
 					 .has_caps = r->has_caps, .why_caps = r->why_ptr,
@@ -108,11 +106,6 @@ node_report_advise(struct litsi_ctx *ctx, const struct report_opts *ro, struct n
 	return res_advice_eval(ctx->st, &r->ain, ro->goal, &r->adv, &ctx->err);
 }
 
-static const char *const scenarios[3] = { "gpu-red", "gpu-realloc", "cpu-slosh" };
-static const char *const align_name[MODEL_NAGG] = { "max", "med", "min" };
-static const char *const align_words[MODEL_NAGG] = { "pace of the slowest GPU:",
-						     "pace of the median GPU:",
-						     "pace of the fastest GPU:" };
 
 /*
  * The store's reads (sources, GPUs, the single commands' loads of --detail and
@@ -135,12 +128,11 @@ node_report_load(struct litsi_ctx *ctx, const struct report_opts *ro,
 	struct check_params cp;
 	struct res_judgement j;
 	size_t s;
-	int a, rc;
+	int rc;
 
 	memset(r, 0, sizeof(*r));
 	r->node = node;
 	check_params_default(&cp);
-	cp.persist = o.persist;
 	rc = res_judge(ctx->st, node, run, &o, &cp, RES_JUDGE_CAPS, &j, &r->n, &ctx->err);
 	r->label = j.label;
 	r->run = j.run;
@@ -163,15 +155,12 @@ node_report_load(struct litsi_ctx *ctx, const struct report_opts *ro,
 
 		caps_params_default(&p);
 		p.scenario = (enum caps_scenario)s;
-		if (ro->budget >= 0)
-			p.budget = ro->budget;
+		cmd_caps_budget(&ro->so, &p);
 		r->has_caps[s] = !res_caps_eval(&r->n, &p, o.agg, false, RES_EMIT_VENDOR,
 						&r->caps[s], &e);
 		snprintf(r->why_caps[s], sizeof(r->why_caps[s]), "%s", e.msg);
 	}
-	r->has_power = res_power_ok(&r->n);
-	for (a = 0; r->has_power && a < MODEL_NAGG; a++)
-		model_power(&r->n.acc, (enum model_agg)a, r->n.p_base, r->n.p_idle, &r->pw[a]);
+	res_power_eval(&r->n, &r->pw);
 	return 0;
 }
 
@@ -179,13 +168,11 @@ static void
 node_report_release(struct node_report *r)
 {
 	size_t s;
-	int a;
 
 	res_advice_release(&r->adv);
 	for (s = 0; s < 3; s++)
 		res_caps_release(&r->caps[s]);
-	for (a = 0; r->has_power && a < MODEL_NAGG; a++)
-		model_power_release(&r->pw[a]);
+	res_power_release(&r->pw);
 	res_verdict_release(&r->v);
 	res_thermal_release(&r->th);
 	res_corr_release(&r->corr);
@@ -443,14 +430,17 @@ text_model(FILE *out, const struct node_report *r)
 		return;
 	}
 	for (a = 0; a < MODEL_NAGG; a++) {
-		out_printf(out, "  %-12s %-24s throughput up to x%.3f", scenarios[a],
-			align_words[a], r->n.perf.S_C[a]);
-		if (r->has_power)
-			fprintf(out, ", node GPU power x%.3f\n", r->pw[a].ratio);
+		char words[32];
+
+		snprintf(words, sizeof(words), "pace of the %s GPU:", caps_scenarios[a].pace);
+		out_printf(out, "  %-12s %-24s throughput up to x%.3f", caps_scenarios[a].name,
+			words, r->n.perf.S_C[a]);
+		if (r->pw.ok)
+			fprintf(out, ", node GPU power x%.3f\n", r->pw.pw[a].ratio);
 		else
 			fputs(", node GPU power n/a\n", out);
 	}
-	if (!r->has_power)
+	if (!r->pw.ok)
 		out_printf(out, "  power model unavailable: %s unknown (give --baseline-power and "
 			     "--idle-power to litsi model)\n", res_power_missing(&r->n));
 }
@@ -469,12 +459,13 @@ text_caps(FILE *out, const struct node_report *r)
 		const struct res_caps *c = &r->caps[s];
 
 		if (!r->has_caps[s]) {
-			out_printf(out, "  %s: unavailable: %s\n", scenarios[s], r->why_caps[s]);
+			out_printf(out, "  %s: unavailable: %s\n", caps_scenarios[s].name,
+				   r->why_caps[s]);
 			continue;
 		}
 		thr = res_advice_scenario_throughput(&r->ain, (int)s, &ceil, &cl);
-		out_printf(out, "  %s: sum %lld W of %lld W, predicted throughput x%.3f", scenarios[s],
-			(long long)c->sum_caps, (long long)c->P_n, thr);
+		out_printf(out, "  %s: sum %lld W of %lld W, predicted throughput x%.3f",
+			   caps_scenarios[s].name, (long long)c->sum_caps, (long long)c->P_n, thr);
 		if (!isnan(ceil))
 			fprintf(out, " (ceiling x%.3f)", ceil);
 		fprintf(out, ", power x%.3f\n", c->pratio);
@@ -535,9 +526,8 @@ render_detail(struct litsi_ctx *ctx, const struct report_opts *o, const struct n
 
 		caps_params_default(&cr.p);
 		cr.p.scenario = (enum caps_scenario)s;
-		if (o->budget >= 0)
-			cr.p.budget = o->budget;
-		out_printf(ctx->out, "\n== Caps, scenario %s ==\n", scenarios[s]);
+		cmd_caps_budget(&o->so, &cr.p);
+		out_printf(ctx->out, "\n== Caps, scenario %s ==\n", caps_scenarios[s].name);
 		if (!r->has_caps[s]) {
 			out_printf(ctx->out, "unavailable: %s\n", r->why_caps[s]);
 			continue;
@@ -659,10 +649,10 @@ json_model(struct fmt *f, const struct node_report *r, size_t nn)
 	for (i = 0; i < nn; i++)
 		for (a = 0; r[i].n.perf.nC && a < MODEL_NAGG; a++) {
 			fmt_str(f, r[i].label);
-			fmt_str(f, scenarios[a]);
-			fmt_str(f, align_name[a]);
+			fmt_str(f, caps_scenarios[a].name);
+			fmt_str(f, caps_scenarios[a].align_name);
 			fmt_dbl(f, r[i].n.perf.S_C[a]);
-			fmt_dbl(f, r[i].has_power ? r[i].pw[a].ratio : NAN);
+			fmt_dbl(f, r[i].pw.ok ? r[i].pw.pw[a].ratio : NAN);
 			fmt_end_row(f);
 		}
 	fmt_end(f);
@@ -678,7 +668,7 @@ json_caps(struct fmt *f, const struct node_report *r, size_t nn)
 		for (s = 0; s < 3; s++)
 			for (g = 0; r[i].has_caps[s] && g < r[i].caps[s].G; g++) {
 				fmt_str(f, r[i].label);
-				fmt_str(f, scenarios[s]);
+				fmt_str(f, caps_scenarios[s].name);
 				fmt_str(f, "model prediction");
 				fmt_int(f, r[i].caps[s].device[g]);
 				fmt_int(f, r[i].caps[s].caps[g]);
@@ -693,7 +683,7 @@ json_caps(struct fmt *f, const struct node_report *r, size_t nn)
 			bool ok = r[i].has_caps[s];
 
 			fmt_str(f, r[i].label);
-			fmt_str(f, scenarios[s]);
+			fmt_str(f, caps_scenarios[s].name);
 			fmt_str(f, "model prediction");
 			fmt_bool(f, ok);
 			fmt_int(f, ok ? c->sum_caps : 0);
@@ -870,7 +860,7 @@ report_script(struct litsi_ctx *ctx, const struct report_opts *o, const struct n
 		     res_goal_name(o->goal), r->node->name);
 		return 0;
 	}
-	sbuf_addf(&what, "%s caps for the goal %s, model prediction", scenarios[s],
+	sbuf_addf(&what, "%s caps for the goal %s, model prediction", caps_scenarios[s].name,
 		  res_goal_name(o->goal));
 	rc = cmd_caps_script(ctx, o->script, r->node->name, what.buf, &r->caps[s]);
 	sbuf_release(&what);
@@ -887,14 +877,85 @@ struct report_task {
 	size_t nruns;		/* the runs the node holds */
 };
 
+/*
+ * The (node, run) pairs to report on: each node's latest run by default
+ * (--run NAME, --run all), as check judges them; *@task malloc'd (runs owned).
+ */
+static int
+report_tasks(struct litsi_ctx *ctx, const struct report_opts *o, struct node_row *nodes,
+	     size_t n, struct report_task **task, size_t *nt)
+{
+	size_t i, k, at = 0;
+	int rc = 0;
+
+	for (i = 0; i < n && !rc; i++) {
+		char **runs = NULL, **all = NULL;
+		size_t nruns = 0, nall = 0;
+
+		rc = res_node_runs(ctx->st, &nodes[i], o->so.res.run, &runs, &nruns, &ctx->err);
+		if (!rc)
+			rc = store_runs(ctx->st, nodes[i].id, &all, &nall, &ctx->err);
+		for (k = 0; !rc && k < nruns; k++) {
+			VEC_GROW(*task, *nt + 1, at);
+			(*task)[(*nt)++] = (struct report_task){ &nodes[i], runs[k], nall };
+			runs[k] = NULL;
+		}
+		res_node_runs_free(runs, nruns);
+		res_node_runs_free(all, nall);
+	}
+	return rc;
+}
+
+/*
+ * Every output of the loaded reports @r (@nr): text or JSON, the caps script,
+ * the HTML page, the figures; *@worst: the exit code of the verdicts.
+ */
+static int
+report_render(struct litsi_ctx *ctx, const struct report_opts *o, struct node_report *r,
+	      size_t nr, int *worst)
+{
+	struct res_judgement *jv;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && !o->json && i < nr; i++) {
+		scope_to(ctx, &r[i]);
+		rc = render_text(ctx, o, &r[i], i == 0);
+	}
+	if (!rc && o->json)
+		rc = render_json(ctx, r, nr);
+	if (!rc && o->script)
+		rc = report_script(ctx, o, r, nr);
+	if (!rc && o->html)
+		rc = report_html(ctx, o, r, nr);
+	if (rc)
+		return rc;
+	jv = xcalloc(nr + 1, sizeof(*jv));
+	for (i = 0; i < nr; i++)
+		jv[i].v = r[i].v;
+	*worst = res_verdict_exit(jv, nr, 0, o->allow_inconclusive);
+	free(jv);
+	for (i = 0; o->plots && i < nr; i++) {
+		fflush(ctx->out);
+		if (mkdir(o->plots, 0777) && errno != EEXIST) {
+			warn("cannot create '%s': %s", o->plots, strerror(errno));
+			break;
+		}
+		scope_to(ctx, &r[i]);
+		/* plot_all() warns of each figure it could not write. */
+		plot_all(ctx, r[i].node->name, o->plots, stderr);
+		err_clear(&ctx->err);
+	}
+	return 0;
+}
+
 static int
 run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char **paths)
 {
 	struct node_row *nodes = NULL;
 	struct node_report *r = NULL;
 	struct report_task *task = NULL;
-	struct res_judgement *jv;
-	size_t n = 0, nr = 0, nt = 0, at = 0, i, k;
+	size_t n = 0, nr = 0, nt = 0, i;
 	int worst = EXIT_OK, rc = 0, ingest_rc = EXIT_OK, saved_verbose = ctx->verbose;
 	FILE *saved_out = ctx->out;
 
@@ -920,22 +981,7 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		}
 		return rc;
 	}
-	/* Each node's latest run by default (--run NAME, --run all), judged as check judges it. */
-	for (i = 0; i < n && !rc; i++) {
-		char **runs = NULL, **all = NULL;
-		size_t nruns = 0, nall = 0;
-
-		rc = res_node_runs(ctx->st, &nodes[i], o->so.res.run, &runs, &nruns, &ctx->err);
-		if (!rc)
-			rc = store_runs(ctx->st, nodes[i].id, &all, &nall, &ctx->err);
-		for (k = 0; !rc && k < nruns; k++) {
-			VEC_GROW(task, nt + 1, at);
-			task[nt++] = (struct report_task){ &nodes[i], runs[k], nall };
-			runs[k] = NULL;
-		}
-		res_node_runs_free(runs, nruns);
-		res_node_runs_free(all, nall);
-	}
+	rc = report_tasks(ctx, o, nodes, n, &task, &nt);
 	/* One allocation: the advice holds pointers into each report. */
 	r = xcalloc(nt + 1, sizeof(*r));
 	for (i = 0; i < nt && !rc; i++) {
@@ -944,34 +990,8 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 		nr = i + 1;
 		rc = rc ? rc : node_report_advise(ctx, o, &r[i]);
 	}
-	for (i = 0; !rc && !o->json && i < nr; i++) {
-		scope_to(ctx, &r[i]);
-		rc = render_text(ctx, o, &r[i], i == 0);
-	}
-	if (!rc && o->json)
-		rc = render_json(ctx, r, nr);
-	if (!rc && o->script)
-		rc = report_script(ctx, o, r, nr);
-	if (!rc && o->html)
-		rc = report_html(ctx, o, r, nr);
-	if (!rc) {
-		jv = xcalloc(nr + 1, sizeof(*jv));
-		for (i = 0; i < nr; i++)
-			jv[i].v = r[i].v;
-		worst = res_verdict_exit(jv, nr, 0, o->allow_inconclusive);
-		free(jv);
-	}
-	for (i = 0; !rc && o->plots && i < nr; i++) {
-		fflush(ctx->out);
-		if (mkdir(o->plots, 0777) && errno != EEXIST) {
-			warn("cannot create '%s': %s", o->plots, strerror(errno));
-			break;
-		}
-		scope_to(ctx, &r[i]);
-		/* plot_all() warns of each figure it could not write. */
-		plot_all(ctx, r[i].node->name, o->plots, stderr);
-		err_clear(&ctx->err);
-	}
+	if (!rc)
+		rc = report_render(ctx, o, r, nr, &worst);
 	/* last loaded first: a run-scoped load gives back the scope it found */
 	for (i = nr; i-- > 0;)
 		node_report_release(&r[i]);
@@ -985,13 +1005,36 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 	return ingest_rc ? ingest_rc : worst;
 }
 
-/* --tdp, --cap, --budget: whole watts as caps takes them. */
+/* --format: the report is text (table) or one JSON document. */
 static int
-watts(const char *opt, const char *arg, int min, int *out)
+format_opt(const char *arg, struct report_opts *o)
 {
-	if (parse_int(arg, min, 100000, out))
-		return cmd_usage_error("report", usage_str, "invalid %s '%s' (%d to 100000)", opt,
-				       arg, min);
+	/* "text" is the former name of table, kept */
+	if (!strcmp(arg, "json") || !strcmp(arg, "table") || !strcmp(arg, "text")) {
+		o->json = !strcmp(arg, "json");
+		return 0;
+	}
+	return cmd_usage_error("report", usage_str, "invalid --format '%s' (expected table or json)",
+			       arg);
+}
+
+/* What the options say together, once all are parsed. */
+static int
+check_args(const struct report_opts *o)
+{
+	int rc;
+
+	if ((rc = cmd_shared_check("report", usage_str, &o->so)))
+		return rc;
+	if (o->node && o->node_from)
+		return cmd_usage_error("report", usage_str,
+				       "--node and --node-from contradict each other: --node names "
+				       "the one node of every path, --node-from a node per folder or "
+				       "host");
+	if (o->detail && o->json)
+		return cmd_usage_error("report", usage_str,
+				       "--detail and --format json contradict each other: --detail "
+				       "adds tables to the text report");
 	return 0;
 }
 
@@ -1002,18 +1045,6 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'B':
-			if (watts("--budget", optarg, 0, &o->budget))
-				return EXIT_USAGE;
-			break;
-		case 'c':
-			if (watts("--cap", optarg, 1, &o->so.res.cap0))
-				return EXIT_USAGE;
-			break;
-		case 't':
-			if (watts("--tdp", optarg, 1, &o->so.res.tdp))
-				return EXIT_USAGE;
-			break;
 		case 'o':
 			if (parse_duration(optarg, &o->clock_offset))
 				return cmd_usage_error("report", usage_str,
@@ -1038,15 +1069,9 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 			break;
 		}
 		case 'f':
-			/* "text" is the former name of table, kept */
-			if (!strcmp(optarg, "json") || !strcmp(optarg, "table") ||
-			    !strcmp(optarg, "text")) {
-				o->json = !strcmp(optarg, "json");
-				break;
-			}
-			return cmd_usage_error("report", usage_str,
-					       "invalid --format '%s' (expected table or json)",
-					       optarg);
+			if (format_opt(optarg, o))
+				return EXIT_USAGE;
+			break;
 		case 'D':
 			o->detail = true;
 			break;
@@ -1092,19 +1117,7 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 				return rc;
 		}
 	}
-	if (o->so.res.tdp && o->so.res.cap0 > o->so.res.tdp)
-		return cmd_usage_error("report", usage_str, "--cap %d is above --tdp %d",
-				       o->so.res.cap0, o->so.res.tdp);
-	if (o->node && o->node_from)
-		return cmd_usage_error("report", usage_str,
-				       "--node and --node-from contradict each other: --node names "
-				       "the one node of every path, --node-from a node per folder or "
-				       "host");
-	if (o->detail && o->json)
-		return cmd_usage_error("report", usage_str,
-				       "--detail and --format json contradict each other: --detail "
-				       "adds tables to the text report");
-	return 0;
+	return check_args(o);
 }
 
 /* A temporary database for a report on paths when no database was named. */
@@ -1145,7 +1158,7 @@ remove_db(const char *path)
 int
 cmd_report(int argc, char **argv, struct litsi_ctx *ctx)
 {
-	struct report_opts o = { .budget = -1, .min_instances = 10 };
+	struct report_opts o = { .min_instances = 10 };
 	char *tmp = NULL;
 	int rc;
 

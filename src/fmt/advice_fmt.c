@@ -11,7 +11,6 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const scen_names[] = { "gpu-red", "gpu-realloc", "cpu-slosh" };
 static const char *const align_words[] = { "the slowest GPU's", "the median GPU's",
 					   "the fastest GPU's" };
 
@@ -185,7 +184,7 @@ advice_render_row(struct fmt *f, const char *node, const struct res_advice *a)
 	fmt_int(f, a->straggler);
 	fmt_str(f, a->cause);
 	fmt_str(f, a->action);
-	fmt_str(f, a->scenario >= 0 ? scen_names[a->scenario] : NULL);
+	fmt_str(f, a->scenario >= 0 ? caps_scenarios[a->scenario].name : NULL);
 	fmt_dbl(f, a->predicted);
 	fmt_dbl(f, a->throughput);
 	fmt_dbl(f, a->ceiling);

@@ -13,7 +13,6 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const scen_names[] = { "gpu-red", "gpu-realloc", "cpu-slosh" };
 
 static void
 text(FILE *out, const char *s)
@@ -171,7 +170,7 @@ caps_table(FILE *out, const struct res_advice_in *in)
 		double ceil, thr;
 		bool cl;
 
-		fprintf(out, "<tr><td class=\"l\">%s</td>", scen_names[s]);
+		fprintf(out, "<tr><td class=\"l\">%s</td>", caps_scenarios[s].name);
 		if (!in->has_caps[s]) {
 			fputs("<td colspan=\"5\" class=\"l\">unavailable: ", out);
 			text(out, in->why_caps[s]);

@@ -18,7 +18,6 @@
 #define ADVICE_MIN_GAIN 0.005
 
 static const char *const goal_names[] = { "throughput", "power", "energy" };
-static const char *const scen_names[] = { "gpu-red", "gpu-realloc", "cpu-slosh" };
 
 int
 res_goal_parse(const char *s, enum res_goal *goal)
@@ -332,7 +331,7 @@ action(const struct res_advice_in *in, struct res_advice *a)
 	a->predicted = a->goal == RES_GOAL_THROUGHPUT ? a->throughput :
 		       a->goal == RES_GOAL_POWER ? a->power : a->power / a->throughput;
 	snprintf(a->action, sizeof(a->action), "apply the %s caps (litsi caps --scenario %s)",
-		 scen_names[s], scen_names[s]);
+		 caps_scenarios[s].name, caps_scenarios[s].name);
 }
 
 int

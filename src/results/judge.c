@@ -90,6 +90,7 @@ res_judge(struct store *st, const struct node_row *node, const char *run,
 	  struct res_judgement *out, struct res_model *keep, struct err *err)
 {
 	struct res_opts ro = *o;
+	struct check_params cp;
 	struct res_model local, *n = keep ? keep : &local;
 	struct sbuf sb = SBUF_INIT;
 	int rc;
@@ -134,10 +135,13 @@ res_judge(struct store *st, const struct node_row *node, const char *run,
 	out->judged = true;
 	if (n->tel.has_window)
 		out->start_ns = n->tel.ws;
+	/* --persist is one option: the load's straggler and the check rule use o->persist. */
+	cp = *p;
+	cp.persist = o->persist;
 	if (flags & RES_JUDGE_CAPS)
-		res_verdict_eval(n, p, o->agg, &out->v);
+		res_verdict_eval(n, &cp, o->agg, &out->v);
 	else
-		res_verdict_rules(n, p, &out->v);
+		res_verdict_rules(n, &cp, &out->v);
 	out->strag = n->straggler;
 	if (!keep)
 		res_model_release(n);

@@ -116,22 +116,12 @@ add_overlap(struct res_model *n, size_t s)
 	size_t g;
 
 	for (g = 0; g < nd->G; g++) {
-		const struct kspan *k = nd->kern[g];
-		size_t nk = nd->nk[g];
-		struct ival *u = xmalloc((nk + 1) * sizeof(*u));
-		int64_t *ov = xmalloc((nk + 1) * sizeof(*ov));
-		double *ratio = xmalloc((nk + 1) * sizeof(*ratio));
-		size_t nu = overlap_comm_union(k, nk, u);
-		struct overlap_summary sm;
+		struct res_overlap_gpu og;
 
-		overlap_kernels(k, nk, u, nu, ov, ratio);
-		overlap_summarize(k, nk, ov, ratio, u, nu, &sm);
-		n->overlap_step[s * nd->G + g] =
-			!sm.n_comm || isnan(sm.weighted_ratio) ? 0 : sm.weighted_ratio;
-		n->overlap_pct[g] += n->overlap_step[s * nd->G + g];
-		free(u);
-		free(ov);
-		free(ratio);
+		res_overlap_gpu(nd->kern[g], nd->nk[g], &og);
+		n->overlap_step[s * nd->G + g] = og.overlap_pct;
+		n->overlap_pct[g] += og.overlap_pct;
+		res_overlap_gpu_release(&og);
 	}
 }
 
@@ -304,6 +294,27 @@ bool
 res_power_ok(const struct res_model *n)
 {
 	return !isnan(n->p_base) && !isnan(n->p_idle) && n->p_base > n->p_idle;
+}
+
+void
+res_power_eval(const struct res_model *n, struct res_power *out)
+{
+	int a;
+
+	memset(out, 0, sizeof(*out));
+	out->ok = res_power_ok(n);
+	for (a = 0; out->ok && a < MODEL_NAGG; a++)
+		model_power(&n->acc, (enum model_agg)a, n->p_base, n->p_idle, &out->pw[a]);
+}
+
+void
+res_power_release(struct res_power *p)
+{
+	int a;
+
+	for (a = 0; p->ok && a < MODEL_NAGG; a++)
+		model_power_release(&p->pw[a]);
+	p->ok = false;
 }
 
 const char *

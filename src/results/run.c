@@ -67,7 +67,6 @@ res_run_eval(struct store *st, const struct node_row *node, const struct res_opt
 	memset(out, 0, sizeof(*out));
 	memset(&n, 0, sizeof(n));
 	check_params_default(&cp);
-	cp.persist = o->persist;
 	/* The run's verdict is the one check and report give it. */
 	if ((rc = res_judge(st, node, run, o, &cp, 0, &j, &n, err)) == 0 && !j.judged)
 		rc = err_set(err, LITSI_EDATA, "node '%s', run '%s': no kernels matched to judge by",

@@ -289,6 +289,8 @@ lint_plant "the results library including a parser" src/results/run.c \
 	'#include "litsi/parse.h"' "the results library includes"
 lint_plant "an analysis including the results library" src/analysis/stats.c \
 	'#include "litsi/results.h"' "an analysis includes the results library"
+lint_plant "a command including an analysis header" src/cmd/overlap.c \
+	'#include "litsi/overlap.h"' "a command includes an analysis header"
 lint_plant "store.h including the parser API" include/litsi/store.h \
 	'#include "litsi/parse.h"' "include/litsi/store.h includes the parser API"
 

@@ -603,6 +603,28 @@ START_TEST(test_fit_alpha)
 }
 END_TEST
 
+/* The scenario table: names parse back to their enum, alignments follow the model's. */
+START_TEST(test_scenario_table)
+{
+	enum caps_scenario sc = CAPS_GPU_RED;
+	int s;
+
+	for (s = 0; s < CAPS_NSCEN; s++) {
+		ck_assert_int_eq(caps_scenario_parse(caps_scenarios[s].name, &sc), 0);
+		ck_assert_int_eq(sc, s);
+	}
+	ck_assert_int_eq(caps_scenarios[CAPS_GPU_RED].align, MODEL_MAX);
+	ck_assert_int_eq(caps_scenarios[CAPS_GPU_REALLOC].align, MODEL_MED);
+	ck_assert_int_eq(caps_scenarios[CAPS_CPU_SLOSH].align, MODEL_MIN);
+	ck_assert_str_eq(caps_scenarios[CAPS_GPU_REALLOC].name, "gpu-realloc");
+	ck_assert_str_eq(caps_scenarios[CAPS_CPU_SLOSH].align_name, "min");
+	sc = CAPS_CPU_SLOSH;
+	ck_assert_int_eq(caps_scenario_parse("gpu-Red", &sc), -1);
+	ck_assert_int_eq(caps_scenario_parse("", &sc), -1);
+	ck_assert_int_eq(sc, CAPS_CPU_SLOSH);
+}
+END_TEST
+
 START_TEST(test_shell_quote)
 {
 	char *q = caps_shell_quote("a'b c");
@@ -665,6 +687,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_fit_alpha);
 	tcase_add_test(tc, test_model_held);
 	tcase_add_test(tc, test_shell_quote);
+	tcase_add_test(tc, test_scenario_table);
 	tcase_add_test(tc, test_sync_match);
 	tcase_add_test(tc, test_predict_probe);
 	suite_add_tcase(s, tc);

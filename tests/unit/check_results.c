@@ -308,6 +308,32 @@ START_TEST(test_run_scoped_load)
 }
 END_TEST
 
+/* One overlap per GPU and sample: the summary's figures, 0 (never NaN) without comm. */
+START_TEST(test_overlap_gpu)
+{
+	struct kspan k[] = {
+		{ .start_ns = 0, .end_ns = 20, .kclass = KCLASS_COMPUTE, .name_id = 1 },
+		{ .start_ns = 10, .end_ns = 30, .kclass = KCLASS_COMM, .name_id = 2 },
+		{ .start_ns = 40, .end_ns = 50, .kclass = KCLASS_COMPUTE, .name_id = 1 },
+	};
+	struct res_overlap_gpu og;
+
+	res_overlap_gpu(k, 3, &og);
+	ck_assert_uint_eq(og.nu, 1);
+	ck_assert_int_eq(og.ov[0], 10);
+	ck_assert_uint_eq(og.s.n_compute, 2);
+	ck_assert_double_eq_tol(og.overlap_pct, 100.0 * 10 / 30, 1e-12);
+	ck_assert_double_eq_tol(og.kernel_mean_pct, 25, 1e-12);
+	res_overlap_gpu_release(&og);
+	k[1].kclass = KCLASS_COMPUTE;	/* no comm kernel: nothing overlaps */
+	res_overlap_gpu(k, 3, &og);
+	ck_assert_uint_eq(og.s.n_comm, 0);
+	ck_assert_double_eq(og.overlap_pct, 0);
+	ck_assert_double_eq(og.kernel_mean_pct, 0);
+	res_overlap_gpu_release(&og);
+}
+END_TEST
+
 START_TEST(test_straggler_is_a_device)
 {
 	struct store *st = make_node(TEL_IN_WINDOW, false);
@@ -556,6 +582,7 @@ results_suite(void)
 	tcase_add_test(tc, test_collective_waits);
 	tcase_add_test(tc, test_limits_follow_the_part);
 	tcase_add_test(tc, test_run_scoped_load);
+	tcase_add_test(tc, test_overlap_gpu);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -39,15 +39,15 @@ enum caps_window_agg { CAPS_WIN_MEDIAN, CAPS_WIN_MEAN };
 enum caps_scale { CAPS_SCALE_GLOBAL, CAPS_SCALE_LOCAL };
 
 struct caps_params {
-	enum caps_scenario scenario;
+	enum caps_scenario scenario;	/* the goal, --scenario (gpu-red) */
 	int tdp;			/* W, --tdp (750) */
 	int cap0;			/* W, --cap (700) */
 	int budget;			/* W per GPU, --budget (20) */
 	double max_inc;			/* W, --max-adj (15) */
 	size_t window;			/* samples per adjustment, --window (3) */
 	size_t warmup;			/* samples that only update global_max, --warmup (0) */
-	enum caps_window_agg window_agg;
-	enum caps_scale scale;
+	enum caps_window_agg window_agg;	/* combining a window, --window-agg */
+	enum caps_scale scale;		/* global_max kept or per sample, --scale */
 	int cap_min;			/* W, the part's min power limit; 0: none */
 	double s_bound;			/* the scenario's alignment bound (§5); NaN: from the keys */
 };
@@ -81,10 +81,10 @@ void caps_adjust(const int *d, int *caps, size_t G, int tdp, int64_t P_n);
 
 /* The controller: feeds samples' leads in order and adjusts every window. */
 struct caps_ctl {
-	struct caps_params p;
-	size_t G;
-	int64_t P_n;
-	double global_max;
+	struct caps_params p;		/* a copy, fixed for the run */
+	size_t G;			/* GPUs: the length of every array */
+	int64_t P_n;			/* node budget, W (caps_node_budget()) */
+	double global_max;		/* Algorithm 2's largest lead so far, ns */
 	size_t seen;			/* samples fed */
 	size_t nbuf;			/* increments buffered in the current window */
 	double *buf;			/* [window * G] */
@@ -160,8 +160,8 @@ int caps_fit_alpha(const double *p, const double *f, size_t n, double p_idle, do
  * each GPU.
  */
 struct caps_sample {
-	const struct match *m;
-	size_t S;
+	const struct match *m;		/* borrowed: the sample's matched keys */
+	size_t S;			/* sync points per GPU */
 	const int64_t *sync_start;	/* [G*S] */
 	const int64_t *sync_end;	/* [G*S] */
 };
@@ -192,7 +192,7 @@ void caps_sync_match(size_t G, const struct kspan *const *kern, const size_t *nk
 		     int64_t **start, int64_t **end);
 
 struct caps_loop_result {
-	size_t G;
+	size_t G;			/* GPUs: the length of the arrays */
 	int *caps;			/* [G] reported caps: the best adjustment's */
 	int *init;			/* [G] initial caps */
 	int *last;			/* [G] caps after the last adjustment */
@@ -250,7 +250,7 @@ enum { CAPS_MAX_ADJ = 200 };
  * collectives, so their keys fall into other intervals than the straggler's.)
  */
 struct caps_pred {
-	size_t G, n;
+	size_t G, n;			/* GPUs, samples in @smp */
 	double span;			/* Σ recorded span of the samples, ns */
 	size_t nint;			/* samples with keys (one interval each) */
 	double *busy;			/* [nint * G] work part: scales with 1/clock */

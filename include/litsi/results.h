@@ -83,19 +83,19 @@ void res_opts_default(struct res_opts *o);
 /* ---- a node: its GPUs and samples, kernels one sample at a time ---- */
 struct res_node {
 	struct store *st;	/* borrowed */
-	int64_t node_id;
+	int64_t node_id;	/* the store's id of the node */
 	const char *name;	/* borrowed from the caller's node_row */
 	struct gpu_row *gpus;	/* ordered by device */
-	size_t G;
+	size_t G;		/* GPUs in gpus[] and kern[] */
 	int64_t *steps;		/* distinct sample steps, ascending */
-	size_t nsteps;
+	size_t nsteps;		/* entries in steps */
 	struct kspan **kern;	/* [G] kernels of the loaded sample */
 	size_t *nk;		/* [G] */
 	size_t *kcap;		/* [G] room in kern[g], kept from sample to sample */
 	regex_t re;		/* comm_re */
-	bool has_re;
+	bool has_re;		/* re is compiled (comm_re given) */
 	signed char *is_comm;	/* name_id -> -1 unknown, 0, 1 (regex cache) */
-	size_t nr_is_comm;
+	size_t nr_is_comm;	/* entries in is_comm */
 };
 
 /* res_node_open() - GPUs and steps of @node; @comm_re: --comm-pattern or NULL. */
@@ -154,7 +154,7 @@ struct res_lead_sample {
 	struct match m;		/* compute kernels matched across the GPUs */
 	int64_t *lead;		/* [G*K] lead values, ns */
 	bool *is_const;		/* [K] constant-overlap keys (--epsilon) */
-	size_t nconst;
+	size_t nconst;		/* true entries in is_const */
 	double *L;		/* [G] aggregated lead (--agg) */
 	double *step;		/* [G] lead per step: mean lead over the matched kernels,
 				 * ns (lead_per_step()); NaN without matched kernels */
@@ -225,10 +225,10 @@ const char *res_metric_name(enum res_metric m);
  * (when the GPU has activity readings and some busy ones).
  */
 struct res_telemetry {
-	size_t G;
+	size_t G;		/* GPUs: the length of the [G] arrays */
 	struct tsample **v[RES_NMETRICS];	/* v[m][g]: readings used (first .. first+n) */
-	size_t *n[RES_NMETRICS];
-	size_t *first[RES_NMETRICS];
+	size_t *n[RES_NMETRICS];	/* [G] readings used */
+	size_t *first[RES_NMETRICS];	/* [G] index of the first used */
 	struct thermal_stats *stat[RES_NMETRICS];	/* [G] over the readings used */
 	double *med[RES_NMETRICS];	/* [G] medians, NaN without readings */
 	double *thr;		/* [G] time-weighted mean throttle percent, NaN if none */
@@ -251,7 +251,7 @@ struct res_telemetry {
 	bool has_window;	/* the node's kernels give an epoch window */
 	bool aligned;		/* readings cut to [ws, we] */
 	bool any;		/* some GPU has telemetry */
-	int64_t ws, we;
+	int64_t ws, we;		/* the window, epoch ns (has_window) */
 };
 
 int res_telemetry_load(struct res_node *nd, const struct res_opts *o, struct res_telemetry *t,
@@ -268,7 +268,7 @@ void res_telemetry_release(struct res_telemetry *t);
  * in samples where every GPU has the same number of comm kernels).
  */
 struct res_profile {
-	size_t G, samples, comm_samples, const_samples;
+	size_t G, samples, comm_samples, const_samples;	/* GPUs; samples in the means */
 	double *compute_ns, *ncompute, *idle_ns, *comm_late_ns, *span_ns;	/* [G] */
 	double *const_ns;	/* [G] time in the matched constant-overlap kernels (METHOD
 				 * §4) per sample: compute free of contention changes */
@@ -286,7 +286,7 @@ void res_profile_release(struct res_profile *p);
 
 /* ---- the node's leads, model inputs and power references ---- */
 struct res_model {
-	struct res_node nd;
+	struct res_node nd;	/* the node, owned */
 	bool scoped;			/* loaded with res_opts.run: the store is scoped */
 	char *prev_scope;		/* the scope in force before, given back on release */
 	char *run;			/* the run whose traces were read; NULL: every source */
@@ -294,7 +294,7 @@ struct res_model {
 	char *base_run;			/* the run whose cap in force is the initial cap; NULL */
 	bool base_cap;			/* that run recorded a cap in force (lim.cap0 is it
 					 * unless --cap) */
-	struct res_telemetry tel;
+	struct res_telemetry tel;	/* its telemetry, owned */
 	size_t nsamples;		/* samples with matched keys */
 	size_t dropped;			/* keys dropped (missing on some GPU) */
 	struct match *m;		/* [nsamples] */
@@ -306,15 +306,15 @@ struct res_model {
 	double *step_lead;		/* [G] mean of Lstep over samples: the lead per step,
 					 * ns; NaN without samples */
 	size_t *strag;			/* [G] samples in which the GPU was the straggler */
-	struct res_straggler straggler;
+	struct res_straggler straggler;	/* the persistent straggler (--persist) */
 	struct res_profile prof;		/* per-GPU work, idle and collective ends */
 	double *overlap_pct;		/* [G] mean over samples of the duration-weighted
 					 * overlap ratio of `overlap --summary` (0 without
 					 * communication), NaN without samples */
 	double *overlap_step;		/* [nd.nsteps * G] that overlap of each sample
 					 * (nd.steps order) and GPU, the terms of overlap_pct */
-	struct model_acc acc;
-	struct model_perf perf;
+	struct model_acc acc;	/* the model's sums over samples */
+	struct model_perf perf;	/* the performance model (§5) */
 	double p_base, p_idle;		/* NaN when unknown */
 	const char *p_base_from, *p_idle_from;	/* "option", "telemetry" or NULL */
 	/* power limits of the part (litsi-caps(1)): per GPU as telemetry recorded them */
@@ -350,8 +350,8 @@ void res_model_release(struct res_model *n);
 
 /* The spread over samples of one GPU's duration-weighted overlap (percent). */
 struct res_overlap_spread {
-	size_t samples;
-	double min, max;
+	size_t samples;		/* samples of the GPU; 0: all NaN */
+	double min, max;	/* the range over samples, percent */
 	double mean;		/* res_model.overlap_pct: the value report prints */
 };
 /*
@@ -394,9 +394,9 @@ struct res_thermal {
 	double freq_spread;	/* max/min of median gfx clock under load */
 	double spearman;	/* rank correlation of temperature with mean lead; NaN */
 	int *hottest;		/* [nhot] devices, hottest first */
-	size_t nhot;
+	size_t nhot;		/* entries in hottest */
 	int *slowest;		/* [nslow] devices, slowest clock first */
-	size_t nslow;
+	size_t nslow;		/* entries in slowest */
 	size_t lead_samples;	/* samples behind the mean leads */
 	double *energy_j;	/* [G] trapezoidal energy of the power readings used */
 	double *energy_s;	/* [G] seconds they span */
@@ -409,7 +409,7 @@ void res_thermal_release(struct res_thermal *th);
 
 /* ---- collectives matched across GPUs (lead --collectives) ---- */
 struct res_coll_inst {
-	int64_t step;
+	int64_t step;		/* the sample */
 	size_t occ;		/* occurrence of its group in the sample */
 	int64_t start_skew;	/* latest minus earliest start, ns */
 	int64_t end_skew;	/* latest minus earliest end, ns */
@@ -418,12 +418,12 @@ struct res_coll_inst {
 };
 
 struct res_collectives {
-	size_t G;
+	size_t G;		/* GPUs: the length of the [G] arrays */
 	struct res_coll_inst *inst;	/* every instance, by sample */
-	size_t nr_inst, inst_alloc;
+	size_t nr_inst, inst_alloc;	/* instances in inst, room */
 	char **groups;		/* "pg NAME" or "kernel NAME" */
 	char **types;		/* [nr_groups] collective of the group's first kernel, or NULL */
-	size_t nr_groups, groups_alloc;
+	size_t nr_groups, groups_alloc;	/* entries in groups/types, room */
 	int64_t *wait;		/* [G] time waited for the last GPU, ns */
 	int64_t *comm_ns;	/* [G] time in comm kernels, ns */
 	size_t *arrived_last;	/* [G] instances in which the GPU arrived last */
@@ -445,7 +445,7 @@ enum res_by { RES_BY_KERNEL, RES_BY_OPERATION, RES_BY_LAYER };
 /* Accumulators indexed by name id: per GPU series and across-GPU means. */
 struct res_corr {
 	struct stats_corr *per;	/* [nr_names * G]: (ratio, duration) series of GPU g */
-	size_t nr_names, G;
+	size_t nr_names, G;	/* name ids indexed, GPUs */
 	size_t *inst;		/* [nr_names] instances matched on every GPU */
 	size_t *rdef, *cdef;	/* [nr_names] of those, with a defined r / cosine */
 	double *rsum, *csum;	/* [nr_names] sums of r / cosine */
@@ -473,28 +473,28 @@ enum res_emit { RES_EMIT_VENDOR, RES_EMIT_NONE, RES_EMIT_AMDSMI, RES_EMIT_ROCMSM
 		RES_EMIT_NVSMI };
 
 struct res_adj {
-	size_t adj, sample;
-	int device, d, cap;
-	double lead;
+	size_t adj, sample;	/* adjustment (1-based), index of the sample fed */
+	int device, d, cap;	/* GPU, increment W, cap after it W */
+	double lead;		/* the GPU's aggregated lead, ns */
 };
 
 struct res_caps {
-	enum caps_scenario scenario;
+	enum caps_scenario scenario;	/* the scenario the caps are for */
 	bool replay;		/* the paper-literal replay of Algorithms 2-3 on recorded leads */
-	size_t G;
+	size_t G;		/* GPUs, by device */
 	int *device;		/* [G] */
 	char **cmd;		/* [G] command that applies the cap, NULL for none */
 	int *init, *caps;	/* [G] */
 	double *clock, *power;	/* [G] predicted at the cap, NaN in replay */
 	struct res_adj *adj;	/* replay rows */
-	size_t nadj_rows;
-	int64_t P_n;
-	int64_t sum_caps;
-	size_t nadj, reported;
+	size_t nadj_rows;	/* rows in adj */
+	int64_t P_n;		/* node budget, W */
+	int64_t sum_caps;	/* Σ caps reported, W (<= P_n) */
+	size_t nadj, reported;	/* adjustments made; the one reported */
 	const char *converged;	/* "yes", "no", "-" (replay) */
-	const char *why;
+	const char *why;	/* why those caps (static string) */
 	int straggler;		/* device, -1 for none */
-	double s_iter, pratio, last_s, p_idle;
+	double s_iter, pratio, last_s, p_idle;	/* S_iter, power ratio, last S_iter, W */
 	double s_model;		/* predicted S_iter before the alignment bound; NaN in replay */
 	double s_low;		/* S_iter with no GPU above the clock its runs showed (<= s_iter) */
 	double pr_low;		/* power ratio with it */
@@ -544,7 +544,7 @@ char *res_caps_command(enum res_emit emit, const struct gpu_row *g, int cap);
 
 /* ---- the calibration probe (caps --calibrate; litsi-caps(1), "Calibration") ---- */
 struct res_probe {
-	size_t G;
+	size_t G;		/* GPUs, by device */
 	int *device;		/* [G] */
 	int *cap;		/* [G] the probe's cap: CAPS_PROBE_W under what the GPU drew */
 	int *restore;		/* [G] the cap it ran under, restored after the probe */
@@ -568,12 +568,12 @@ void res_probe_release(struct res_probe *p);
 
 /* ---- the verdict (METHOD §9) ---- */
 struct res_verdict {
-	struct check_result r;
+	struct check_result r;	/* the rules' outcome (check_eval()) */
 	int straggler;		/* persistent straggler device, -1 */
 	int straggler_rank;	/* its rank, -1 */
-	bool has_caps;
+	bool has_caps;		/* caps holds the gpu-realloc caps */
 	struct res_caps caps;	/* gpu-realloc model caps when has_caps */
-	char why_no_caps[200];
+	char why_no_caps[200];	/* why not, when !has_caps */
 };
 
 /*
@@ -616,7 +616,7 @@ struct res_judgement {
 	char *run;		/* the run judged; NULL: the whole node */
 	bool judged;		/* false: nothing matched to judge by (no kernels) */
 	struct res_verdict v;	/* the verdict; inconclusive when !judged */
-	struct res_straggler strag;
+	struct res_straggler strag;	/* the load's persistent straggler */
 	int64_t start_ns;	/* the traced window's start; INT64_MIN: unknown */
 };
 
@@ -656,8 +656,8 @@ struct res_run {
 	double *med[RES_NMETRICS];	/* [G] telemetry medians (res_telemetry.med) */
 	double *cap;		/* [G] the cap in force as the run's telemetry recorded it; NaN */
 	size_t samples;		/* samples with matched kernels */
-	struct res_straggler straggler;
-	enum check_verdict verdict;
+	struct res_straggler straggler;	/* its persistent straggler */
+	enum check_verdict verdict;	/* the run's verdict (res_judge()) */
 	char reason[200];	/* why the verdict */
 };
 

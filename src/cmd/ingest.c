@@ -243,12 +243,57 @@ node_opt(int opt, const char *arg, const char **node, enum ingest_node_from *fro
 	return 0;
 }
 
+/*
+ * The options that describe the files' source (--clock-offset, --rank,
+ * --device, --time, --interval, --tz). Return: 0 when applied, EXIT_USAGE
+ * after one message, -1 when @opt is not one of them.
+ */
+static int
+source_opt(int opt, const char *arg, struct ingest_plan *run, const char **time_arg)
+{
+	switch (opt) {
+	case 'o':
+		if (parse_duration(arg, &run->iopts.clock_offset_ns))
+			return cmd_usage_error("ingest", usage_str,
+					       "invalid --clock-offset '%s' (ns, or with a "
+					       "unit: 1.5s)", arg);
+		run->iopts.has_clock_offset = true;
+		return 0;
+	case 'r':
+		if (parse_int(arg, 0, 1 << 20, &run->iopts.rank))
+			return cmd_usage_error("ingest", usage_str, "invalid --rank '%s'",
+					       arg);
+		run->popts.rank = run->iopts.rank;
+		return 0;
+	case 'D':
+		if (parse_int(arg, 0, 1 << 20, &run->popts.device))
+			return cmd_usage_error("ingest", usage_str, "invalid --device '%s'",
+					       arg);
+		return 0;
+	case 't':
+		*time_arg = arg;
+		return 0;
+	case 'I':
+		if (parse_duration(arg, &run->popts.interval_ns) ||
+		    run->popts.interval_ns <= 0)
+			return cmd_usage_error("ingest", usage_str,
+					       "invalid --interval '%s' (a duration, e.g. "
+					       "1s or 100ms)", arg);
+		return 0;
+	case 'z':
+		run->popts.tz = arg;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
 static int
 parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct ingest_plan *run)
 {
 	const char *time_arg = NULL, *node = NULL, *dangling = NULL;
 	enum ingest_node_from from = INGEST_NODE_GIVEN;
-	int opt;
+	int opt, rc;
 
 	/* "-": paths come back in order (1), so --node applies to the paths after it. */
 	while ((opt = getopt_long(argc, argv, "-fhj:", longopts, NULL)) != -1) {
@@ -284,13 +329,6 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct ingest_plan *run
 				return EXIT_USAGE;
 			dangling = opt == 'n' ? "--node" : "--node-from";
 			break;
-		case 'o':
-			if (parse_duration(optarg, &run->iopts.clock_offset_ns))
-				return cmd_usage_error("ingest", usage_str,
-						       "invalid --clock-offset '%s' (ns, or with a "
-						       "unit: 1.5s)", optarg);
-			run->iopts.has_clock_offset = true;
-			break;
 		case 'R':
 			if (!*optarg)
 				return cmd_usage_error("ingest", usage_str, "empty --run name");
@@ -304,32 +342,12 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct ingest_plan *run
 						       optarg);
 			run->iopts.role = optarg;
 			break;
-		case 'r':
-			if (parse_int(optarg, 0, 1 << 20, &run->iopts.rank))
-				return cmd_usage_error("ingest", usage_str, "invalid --rank '%s'",
-						       optarg);
-			run->popts.rank = run->iopts.rank;
-			break;
-		case 'D':
-			if (parse_int(optarg, 0, 1 << 20, &run->popts.device))
-				return cmd_usage_error("ingest", usage_str, "invalid --device '%s'",
-						       optarg);
-			break;
-		case 't':
-			time_arg = optarg;
-			break;
-		case 'I':
-			if (parse_duration(optarg, &run->popts.interval_ns) ||
-			    run->popts.interval_ns <= 0)
-				return cmd_usage_error("ingest", usage_str,
-						       "invalid --interval '%s' (a duration, e.g. "
-						       "1s or 100ms)", optarg);
-			break;
-		case 'z':
-			run->popts.tz = optarg;
-			break;
 		default:
-			return cmd_getopt_error("ingest", usage_str, argv);
+			rc = source_opt(opt, optarg, run, &time_arg);
+			if (rc < 0)
+				return cmd_getopt_error("ingest", usage_str, argv);
+			if (rc)
+				return rc;
 		}
 	}
 	/* After the loop: a local --time is read in the --tz zone. */

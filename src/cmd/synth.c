@@ -427,42 +427,21 @@ parse_physics(const char *arg, struct synth_params *p)
 	return 0;
 }
 
+/* The thermal options: --drift, --jitter, --noise, --slot, --temp-spread; -1: not one. */
 static int
-parse_value(int opt, const char *arg, struct synth_opts *so)
+thermal_value(int opt, const char *arg, struct synth_opts *so)
 {
-	static const char *const fmts[] = { "pytorch", "rocprofv3", "rocprof", "all", NULL };
-	static const int fvals[] = { SF_PYTORCH, SF_ROCPROFV3, SF_ROCPROF, SF_ALL };
-	static const char *const tels[] = { "amd-smi", "nvidia-smi", "none", NULL };
-	static const int tvals[] = { ST_AMDSMI, ST_NVSMI, ST_NONE };
-	uint64_t seed;
-	int v;
-
 	switch (opt) {
-	case 'c':
-		so->caps_path = arg;
-		return 0;
 	case 'D':
 		return parse_double(arg, &so->p.drift_c) || !(so->p.drift_c >= -20) ||
 				       so->p.drift_c > 20
 			       ? bad("--drift (-20..20 degrees C)", arg)
 			       : 0;
-	case 'F':
-		if (so->p.nr_faults == SYNTH_MAX_FAULTS)
-			return bad("--fault (too many)", arg);
-		if (synth_fault_parse(arg, &so->p.faults[so->p.nr_faults]))
-			return bad("--fault (expected GPU:clock|cap|work|link|host=VALUE)", arg);
-		so->p.nr_faults++;
-		return 0;
 	case 'J':
 		so->p.has_jitter = true;
 		return parse_double(arg, &so->p.jitter_c) || !(so->p.jitter_c >= 0) ||
 				       so->p.jitter_c > 40
 			       ? bad("--jitter (0..40 degrees C)", arg)
-			       : 0;
-	case 'K':
-		return parse_int(arg, 100, 1000, &so->p.tick_ms) ||
-				       (so->p.tick_ms != 100 && so->p.tick_ms != 1000)
-			       ? bad("--tick (1000 or 100 ms)", arg)
 			       : 0;
 	case 'N':
 		so->p.has_noise = true;
@@ -473,6 +452,43 @@ parse_value(int opt, const char *arg, struct synth_opts *so)
 		return parse_double(arg, &so->p.slot_c) || !(so->p.slot_c >= 0) ||
 				       so->p.slot_c > 20
 			       ? bad("--slot (0..20 degrees C)", arg)
+			       : 0;
+	case 'T':
+		if (parse_double(arg, &so->p.temp_spread_c) || !(so->p.temp_spread_c >= 0) ||
+		    so->p.temp_spread_c > 40)
+			return bad("--temp-spread (0..40 degrees C)", arg);
+		return 0;
+	}
+	return -1;
+}
+
+static int
+parse_value(int opt, const char *arg, struct synth_opts *so)
+{
+	static const char *const fmts[] = { "pytorch", "rocprofv3", "rocprof", "all", NULL };
+	static const int fvals[] = { SF_PYTORCH, SF_ROCPROFV3, SF_ROCPROF, SF_ALL };
+	static const char *const tels[] = { "amd-smi", "nvidia-smi", "none", NULL };
+	static const int tvals[] = { ST_AMDSMI, ST_NVSMI, ST_NONE };
+	uint64_t seed;
+	int v = thermal_value(opt, arg, so);
+
+	if (v >= 0)
+		return v;
+	switch (opt) {
+	case 'c':
+		so->caps_path = arg;
+		return 0;
+	case 'F':
+		if (so->p.nr_faults == SYNTH_MAX_FAULTS)
+			return bad("--fault (too many)", arg);
+		if (synth_fault_parse(arg, &so->p.faults[so->p.nr_faults]))
+			return bad("--fault (expected GPU:clock|cap|work|link|host=VALUE)", arg);
+		so->p.nr_faults++;
+		return 0;
+	case 'K':
+		return parse_int(arg, 100, 1000, &so->p.tick_ms) ||
+				       (so->p.tick_ms != 100 && so->p.tick_ms != 1000)
+			       ? bad("--tick (1000 or 100 ms)", arg)
 			       : 0;
 	case 'f':
 		if (parse_choice(arg, fmts, fvals, &v))
@@ -508,11 +524,6 @@ parse_value(int opt, const char *arg, struct synth_opts *so)
 		return 0;
 	case 'Y':
 		return parse_physics(arg, &so->p);
-	case 'T':
-		if (parse_double(arg, &so->p.temp_spread_c) || !(so->p.temp_spread_c >= 0) ||
-		    so->p.temp_spread_c > 40)
-			return bad("--temp-spread (0..40 degrees C)", arg);
-		return 0;
 	}
 	return -1;
 }

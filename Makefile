@@ -77,11 +77,12 @@ $(BUILD)/unit_suites.h: $(wildcard tests/unit/check_*.c) scripts/unit-suites.sh
 $(BUILD)/litsi-unit: $(UNIT_OBJ) $(BUILD)/liblitsi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/liblitsi.a $(CHECK_LIBS) $(LDLIBS_ALL)
 
-# The suites run side by side, CHECK_JOBS at a time (default: the CPU count),
-# the longest first; each suite's output is printed whole when it ends.
+# The build and then the suites run CHECK_JOBS at a time (default: the CPU
+# count), the longest suite first; each suite's output is printed whole when it ends.
 CHECK_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 CHECK_SUITES = check-cli check-meta check-hardening check-zlib check-unit check-record check-detect check-slurm
-check: $(BUILD)/litsi $(BUILD)/litsi-unit
+check:
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(BUILD)/litsi $(BUILD)/litsi-unit
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -Otarget $(CHECK_SUITES)
 
 # The zlib build (no ISA-L): the ingest tests, database digests included, less

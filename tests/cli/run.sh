@@ -12,7 +12,11 @@
 # Commands run in a fresh temporary directory with LITSI_DB, LC_ALL=C, TZ=UTC,
 # NO_COLOR=1, and $SAMPLES, $DATA, $CORPUS, $SCRIPTS pointing at the inputs.
 # LITSI_REGEN=1 rewrites the expected blocks. LITSI_CLI_TIMES=FILE appends
-# "SECONDS NAME" for each case run (where the suite's time goes). Prints TAP.
+# "WALL CPU NAME" for each case run, in seconds (where the suite's time goes). Prints TAP,
+# in case order. Cases run LITSI_CLI_JOBS at a time (default: the CPU count),
+# each in its own directory with its own database; a worker claims the next
+# case (mkdir is atomic), so a long case never holds up the others.
+# LITSI_CLI_EXCLUDE="SUBSTR ..." leaves out the cases whose names hold one.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 : "${LITSI:=$top/build/litsi}"
@@ -24,16 +28,18 @@ trap 'rm -rf "$tmproot"' EXIT INT TERM
 mkdir -p "$tmproot/bin"
 ln -s "$LITSI" "$tmproot/bin/litsi"
 n=0 pass=0 fail=0 skip=0
+jobs=${LITSI_CLI_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+case $jobs in '' | *[!0-9]* | 0) jobs=1 ;; esac
+mkdir -p "$tmproot/claim" "$tmproot/res"
 
 field() { sed -n "s/^$1: //p" "$2"; }
 block() { awk -v b="--- $1" '$0 == b {on=1; next} /^--- (stdout|stderr)$/ {on=0} on' "$2"; }
 
-for t in "$top"/tests/cli/*/*.t; do
-	[ -f "$t" ] || continue
+# run_case N FILE: runs one case; its TAP line (and diagnostics) go to res/N.
+run_case() {
+	n=$1 t=$2
 	name=${t#"$top"/tests/cli/}
 	name=${name%.t}
-	case $name in *"$filter"*) ;; *) continue ;; esac
-	n=$((n + 1))
 	needs=$(field needs "$t")
 	missing=
 	for need in $needs; do
@@ -44,12 +50,10 @@ for t in "$top"/tests/cli/*/*.t; do
 	done
 	if [ -n "$missing" ]; then
 		echo "ok $n - $name # SKIP $missing"
-		skip=$((skip + 1))
-		continue
+		return
 	fi
 	dir="$tmproot/t$n"
 	mkdir -p "$dir"
-	t0=$(date +%s.%N)
 	env="PATH=$tmproot/bin:$PATH LITSI_DB=$dir/litsi.db LC_ALL=C TZ=UTC NO_COLOR=1 \
 SAMPLES=$top/sample-traces DATA=$top/tests/data CORPUS=$corpus SCRIPTS=$top/scripts TOP=$top"
 	ok=1
@@ -87,17 +91,70 @@ SAMPLES=$top/sample-traces DATA=$top/tests/data CORPUS=$corpus SCRIPTS=$top/scri
 			ok=0
 		fi
 	fi
-	if [ -n "${LITSI_CLI_TIMES:-}" ]; then
-		echo "$t0 $(date +%s.%N) $name" | awk '{printf "%.2f %s\n", $2 - $1, $3}' >>"$LITSI_CLI_TIMES"
-	fi
 	if [ $ok = 1 ]; then
 		echo "ok $n - $name"
-		pass=$((pass + 1))
 	else
 		echo "not ok $n - $name"
-		fail=$((fail + 1))
 	fi
+	rm -rf "$dir"
+}
+
+# The cases, numbered in order; each worker claims the next unclaimed one.
+for t in "$top"/tests/cli/*/*.t; do
+	[ -f "$t" ] || continue
+	name=${t#"$top"/tests/cli/}
+	case ${name%.t} in *"$filter"*) ;; *) continue ;; esac
+	skipped=0
+	for x in ${LITSI_CLI_EXCLUDE:-}; do
+		case ${name%.t} in *"$x"*) skipped=1 ;; esac
+	done
+	[ $skipped = 0 ] || continue
+	n=$((n + 1))
+	echo "$n $t"
+done > "$tmproot/cases"
+total=$n
+worker() {
+	while read -r i f; do
+		mkdir "$tmproot/claim/$i" 2>/dev/null || continue
+		t0=$(date +%s.%N)
+		(run_case "$i" "$f"; times > "$tmproot/res/$i.cpu") > "$tmproot/res/$i.tmp" 2>&1
+		if [ -n "${LITSI_CLI_TIMES:-}" ]; then
+			# times: the case's children, "XmY.YYYs XmY.YYYs" (user, system) on line 2.
+			awk -v t0="$t0" -v t1="$(date +%s.%N)" -v n="${f#"$top"/tests/cli/}" '
+				function sec(x) { sub(/s$/, "", x); split(x, p, "m"); return p[1] * 60 + p[2] }
+				NR == 2 { sub(/\.t$/, "", n); printf "%.2f %.2f %s\n", t1 - t0, sec($1) + sec($2), n }' \
+				"$tmproot/res/$i.cpu" >> "$LITSI_CLI_TIMES"
+		fi
+		mv "$tmproot/res/$i.tmp" "$tmproot/res/$i"
+	done < "$tmproot/cases"
+}
+w=0 pids=
+while [ $w -lt "$jobs" ]; do
+	worker &
+	pids="$pids $!"
+	w=$((w + 1))
 done
-echo "1..$n"
+trap 'kill $pids 2>/dev/null; rm -rf "$tmproot"' EXIT INT TERM
+alive() { for p in $pids; do kill -0 "$p" 2>/dev/null && return 0; done; return 1; }
+# Print the results in case order as they arrive.
+i=0
+while [ $i -lt "$total" ]; do
+	i=$((i + 1))
+	while [ ! -f "$tmproot/res/$i" ]; do
+		if ! alive && [ ! -f "$tmproot/res/$i" ]; then
+			echo "not ok $i - (no result: its worker stopped)" > "$tmproot/res/$i"
+			break
+		fi
+		sleep 0.05
+	done
+	cat "$tmproot/res/$i"
+	case $(grep -m1 -e '^ok ' -e '^not ok ' "$tmproot/res/$i") in
+	"not ok "*) fail=$((fail + 1)) ;;
+	*"# SKIP "*) skip=$((skip + 1)) ;;
+	*) pass=$((pass + 1)) ;;
+	esac
+done
+wait
+echo "1..$total"
 echo "cli: $pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]

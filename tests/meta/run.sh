@@ -19,6 +19,60 @@ have_mandoc=0
 command -v mandoc >/dev/null 2>&1 && have_mandoc=1
 cmds=$("$LITSI" --list-commands)
 
+# The slow checks (6, 8's consistency, 11) start now and run beside the rest;
+# each is reported in its place below.
+main_sample=$top/sample-traces/mi300x-straggler
+run_examples() {
+	for page in "$top"/man/*.1; do
+		exs=$(awk '/^\.Sh EXAMPLES/ {on=1; next} /^\.Sh/ {on=0} on && /^\.Dl \$ / { sub(/^\.Dl \$ /, ""); print }' "$page" | sed 's/\\-/-/g; s/\\e/\\/g; s/\\(aq/'"'"'/g')
+		[ -n "$exs" ] || continue
+		name=$(basename "$page" .1)
+		d=$tmp/ex-$name
+		mkdir -p "$d/bin"
+		ln -s "$top/sample-traces" "$d/sample-traces"
+		ln -s "$top/scripts" "$d/scripts"
+		ln -s "$LITSI" "$d/bin/litsi"
+		if [ -d "$main_sample" ]; then
+			(cd "$d" && LITSI_DB=$d/litsi.db "$LITSI" -q ingest sample-traces/mi300x-straggler) >/dev/null 2>&1
+		fi
+		echo "$exs" > "$d/examples"
+		bad=
+		while IFS= read -r ex; do
+			(cd "$d" && PATH=$d/bin:$PATH LITSI_DB=$d/litsi.db sh -c "$ex") >"$d/out" 2>&1 </dev/null
+			rc=$?
+			# litsi check and report exit 1 (imbalanced) or 5 (inconclusive): not a failure here.
+			case "$ex" in *"litsi check"*|*"litsi report"*) [ $rc = 1 ] || [ $rc = 5 ] && rc=0 ;; esac
+			[ $rc = 0 ] || bad="$bad
+$ex (exit $rc): $(head -c 300 "$d/out")"
+		done < "$d/examples"
+		if [ -z "$bad" ]; then : > "$tmp/ex-$name.ok"; else printf '%s\n' "$bad" > "$tmp/ex-$name.bad"; fi
+	done
+}
+run_examples &
+bg_examples=$!
+if command -v python3 >/dev/null 2>&1; then
+	c=$top/../shared/corpus
+	s=$top/sample-traces
+	mkdir -p "$tmp/consistency"
+	python3 "$top/tests/meta/consistency.py" "$LITSI" "$tmp/consistency" \
+		"straggler=$s/mi300x-straggler" "balanced=$s/mi300x-balanced" \
+		"two-stragglers=$s/mi300x-two-stragglers" "rocprofv3=$s/mi300x-straggler-rocprofv3" \
+		"nccl_data=$c/hta/tests/data/nccl_parser_config/nccl_data.json.gz" \
+		"sampled=$c/hta/tests/data/trace_filter/sampled_rank-0.json.gz,$c/hta/tests/data/trace_filter/sampled_rank-1.json.gz" \
+		"fused-amd=$c/hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_all_events.json.gz" \
+		"b200=$c/tracelens/tests/traces/b200/eager_trace.json.gz" \
+		"mi250=$c/hta/tests/data/amd_trace/mi250_minitoy_train_ROCm6_2_kineto.json.gz" \
+		"nvidia-smi=$c/nvidia_smi_gpu_glasses/nvidia_smi.csv" \
+		"v100=$c/hta/tests/data/ns_resolution_trace/rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz" \
+		>"$tmp/cons" 2>&1 &
+	bg_cons=$!
+fi
+if command -v python3 >/dev/null 2>&1 && command -v sqlite3 >/dev/null 2>&1 && [ -d "$main_sample" ]; then
+	mkdir -p "$tmp/hostile"
+	python3 "$top/tests/meta/hostile.py" "$LITSI" "$tmp/hostile" "$main_sample" >"$tmp/host" 2>&1 &
+	bg_host=$!
+fi
+
 for c in $cmds; do
 	# 1. -h: exit 0, usage on stdout, nothing on stderr.
 	out=$("$LITSI" "$c" -h 2>"$tmp/err"); rc=$?
@@ -68,31 +122,14 @@ for page in "$top"/man/*.[157]; do
 done
 
 # 6. The EXAMPLES of every page run and exit 0, in a scratch directory that
-# sees sample-traces/ and scripts/, with a database holding the main sample.
-main_sample=$top/sample-traces/mi300x-straggler
+# sees sample-traces/ and scripts/, with a database holding the main sample
+# (run_examples, started at the top; reported here, in page order).
+wait $bg_examples
 for page in "$top"/man/*.1; do
-	exs=$(awk '/^\.Sh EXAMPLES/ {on=1; next} /^\.Sh/ {on=0} on && /^\.Dl \$ / { sub(/^\.Dl \$ /, ""); print }' "$page" | sed 's/\\-/-/g; s/\\e/\\/g; s/\\(aq/'"'"'/g')
-	[ -n "$exs" ] || continue
 	name=$(basename "$page" .1)
-	d=$tmp/ex-$name
-	mkdir -p "$d/bin"
-	ln -s "$top/sample-traces" "$d/sample-traces"
-	ln -s "$top/scripts" "$d/scripts"
-	ln -s "$LITSI" "$d/bin/litsi"
-	if [ -d "$main_sample" ]; then
-		(cd "$d" && LITSI_DB=$d/litsi.db "$LITSI" -q ingest sample-traces/mi300x-straggler) >/dev/null 2>&1
+	if [ -f "$tmp/ex-$name.ok" ]; then ok "$name EXAMPLES run"
+	elif [ -f "$tmp/ex-$name.bad" ]; then notok "$name EXAMPLES run" "$(cat "$tmp/ex-$name.bad")"
 	fi
-	echo "$exs" > "$d/examples"
-	bad=
-	while IFS= read -r ex; do
-		(cd "$d" && PATH=$d/bin:$PATH LITSI_DB=$d/litsi.db sh -c "$ex") >"$d/out" 2>&1 </dev/null
-		rc=$?
-		# litsi check and report exit 1 (imbalanced) or 5 (inconclusive): not a failure here.
-		case "$ex" in *"litsi check"*|*"litsi report"*) [ $rc = 1 ] || [ $rc = 5 ] && rc=0 ;; esac
-		[ $rc = 0 ] || bad="$bad
-$ex (exit $rc): $(head -c 300 "$d/out")"
-	done < "$d/examples"
-	if [ -z "$bad" ]; then ok "$name EXAMPLES run"; else notok "$name EXAMPLES run" "$bad"; fi
 done
 # ... and none hides from that run in a literal block.
 hidden=$(awk '/^\.Sh EXAMPLES/ {on=1; next} /^\.Sh/ {on=0} on && /^\$ litsi/ { print FILENAME }' "$top"/man/*.1 | sort -u)
@@ -133,20 +170,8 @@ fi
 # 8. One source of truth: every figure two outputs both show is the same number
 # (report JSON, the single commands' JSON, check JSON) on every sample node and
 # the corpus traces (tests/meta/consistency.py).
-if command -v python3 >/dev/null 2>&1; then
-	c=$top/../shared/corpus
-	s=$top/sample-traces
-	python3 "$top/tests/meta/consistency.py" "$LITSI" "$tmp" \
-		"straggler=$s/mi300x-straggler" "balanced=$s/mi300x-balanced" \
-		"two-stragglers=$s/mi300x-two-stragglers" "rocprofv3=$s/mi300x-straggler-rocprofv3" \
-		"nccl_data=$c/hta/tests/data/nccl_parser_config/nccl_data.json.gz" \
-		"sampled=$c/hta/tests/data/trace_filter/sampled_rank-0.json.gz,$c/hta/tests/data/trace_filter/sampled_rank-1.json.gz" \
-		"fused-amd=$c/hpctrainingexamples/MLExamples/TraceLens/fused_traces/merged_all_events.json.gz" \
-		"b200=$c/tracelens/tests/traces/b200/eager_trace.json.gz" \
-		"mi250=$c/hta/tests/data/amd_trace/mi250_minitoy_train_ROCm6_2_kineto.json.gz" \
-		"nvidia-smi=$c/nvidia_smi_gpu_glasses/nvidia_smi.csv" \
-		"v100=$c/hta/tests/data/ns_resolution_trace/rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz" \
-		>"$tmp/cons" 2>&1
+if [ -n "${bg_cons:-}" ]; then
+	wait $bg_cons
 	while IFS='	' read -r st name why; do
 		case $st in
 		ok) ok "$name" ;;
@@ -242,9 +267,8 @@ if [ -z "$msg" ]; then ok "every print of a name goes through out_printf()"; els
 # 11. Every command and output format on a database whose every name field
 # is hostile (control bytes, invalid UTF-8, quotes, 64 KiB): no raw control
 # byte on stdout or stderr, valid JSON, well-formed XML (tests/meta/hostile.py).
-if command -v python3 >/dev/null 2>&1 && command -v sqlite3 >/dev/null 2>&1 && [ -d "$main_sample" ]; then
-	mkdir -p "$tmp/hostile"
-	python3 "$top/tests/meta/hostile.py" "$LITSI" "$tmp/hostile" "$main_sample" >"$tmp/host" 2>&1
+if [ -n "${bg_host:-}" ]; then
+	wait $bg_host
 	[ -s "$tmp/host" ] || echo "notok	hostile names	no output" >"$tmp/host"
 	while IFS='	' read -r st name why; do
 		case $st in

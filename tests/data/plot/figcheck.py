@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """figcheck.py: check a litsi figure. PNG: the size and more than a few
-distinct colours (decoded with zlib, no imaging library). SVG: XML that
+distinct colours (decoded with zlib, no imaging library, up to the row
+where a ninth colour shows). SVG: XML that
 parses and holds a drawn series (a gnuplot_plot group with a path or point) titled
 "GPU n" for each GPU 0..G-1.
 usage: figcheck.py png FILE WIDTH HEIGHT | svg FILE GPUS"""
@@ -53,6 +54,8 @@ def png_colours(path):
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 row[x] = (row[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
         colours.update(bytes(row[x:x + bpp]) for x in range(0, stride, bpp))
+        if len(colours) > 8:    # enough: not blank (the rest need not be decoded)
+            break
         prev = row
     return w, h, len(colours)
 

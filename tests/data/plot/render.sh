@@ -1,7 +1,9 @@
 #!/bin/sh
 # render.sh FIGURE: render FIGURE for every node of sample-traces/ (or, while
-# that holds no node, of a node made by litsi synth) as PNG and SVG with
-# litsi plot, and check both with figcheck.py and xmllint. Silent on success.
+# that holds no node, of a node made by litsi synth) as SVG with litsi plot,
+# and as PNG for the first node of the first sample that has the figure
+# (the terminals share the script and the data); check both with figcheck.py
+# and xmllint. Silent on success.
 set -u
 fig=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +24,9 @@ check_db() {
 		*) [ "$kernels" -gt 0 ] || continue ;;
 		esac
 		checked=$((checked + 1))
-		for ext in png svg; do
+		exts=svg
+		[ $pngs = 0 ] && exts="png svg" && pngs=1
+		for ext in $exts; do
 			out=$fig-$1-$node.$ext
 			litsi plot --node "$node" -o "$out" "$fig" > plot.out 2>&1 || {
 				echo "$fig $1 $node $ext: litsi plot failed:"; cat plot.out; rc=1; continue; }
@@ -42,7 +46,7 @@ check_db() {
 		done
 	done < nodes
 }
-n=0 checked=0
+n=0 checked=0 pngs=0
 for d in "$samples"/*/; do
 	[ -d "$d" ] || continue
 	name=$(basename "$d")

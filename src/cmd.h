@@ -179,6 +179,14 @@ void check_render_cause(struct fmt *f, const struct check_result *r);
 void check_rules_begin(struct fmt *f);
 void check_render_rules(struct fmt *f, const char *node, const struct res_verdict *v);
 
+/* Shown of an ingest (src/cmd/ingest_lines.c), for ingest, report and record. */
+struct ingest_plan;
+/*
+ * ingest_run_plan() - ingest plan @p into ctx's database: a line per file and
+ * the totals to ctx->out (none with -q), progress on a terminal, failures on
+ * stderr, one line per node when files went to several. Return: the exit code.
+ */
+int ingest_run_plan(struct litsi_ctx *ctx, struct ingest_plan *p);
 /*
  * ingest_paths() - what `litsi ingest --node @node | --node-from @node_from
  * [--run @run] [--tz @tz] [--clock-offset *@clock_offset_ns] PATH...` does

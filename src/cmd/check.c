@@ -17,7 +17,7 @@ static const char usage_str[] =
 	"                   [--load-power W] [--min-readings n] [--clock-share pct]\n"
 	"                   [--min-hotter C] [--min-viol pct] [--allow-inconclusive]\n"
 	"                   [--idle-power W] [--max-imbalanced n] [--run name|all]\n"
-	"                   [--format table|json|junit]\n";
+	"                   [--format {formats}]\n";
 
 static const struct option longopts[] = {
 	{ "allow-inconclusive", no_argument, NULL, 'A' },
@@ -117,19 +117,14 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 			if (dbl_opt("--max-freq-spread", optarg, 1, 1e6, &o->p.max_freq_spread))
 				return EXIT_USAGE;
 			break;
-		case 'F':
-			/* "text" is the former name of table, kept */
-			if (!strcmp(optarg, "table") || !strcmp(optarg, "text"))
-				o->out = OUT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				o->out = OUT_JSON;
-			else if (!strcmp(optarg, "junit"))
-				o->out = OUT_JUNIT;
-			else
-				return cmd_usage_error("check", usage_str,
-						       "invalid --format '%s' (expected table, json "
-						       "or junit)", optarg);
+		case 'F': {
+			enum fmt_kind k;
+
+			if (cmd_format("check", usage_str, optarg, &k))
+				return EXIT_USAGE;
+			o->out = k == FMT_JSON ? OUT_JSON : k == FMT_JUNIT ? OUT_JUNIT : OUT_TEXT;
 			break;
+		}
 		case 'g':
 			if (dbl_opt("--min-gain", optarg, 0, 1e6, &o->p.min_gain))
 				return EXIT_USAGE;

@@ -24,7 +24,7 @@ static const char usage_str[] =
 	"                    [--goal throughput|power|energy] [--script file] [--html file]\n"
 	"                    [--tdp W] [--cap W] [--budget W] [--baseline-power W]\n"
 	"                    [--idle-power W] [--tz zone] [--clock-offset ns]\n"
-	"                    [--allow-inconclusive] [--min-instances n] [--format table|json]\n"
+	"                    [--allow-inconclusive] [--min-instances n] [--format {formats}]\n"
 	"                    [path ...]\n";
 
 static const struct option longopts[] = {
@@ -1037,16 +1037,14 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct report_opts *o)
 			o->min_instances = (size_t)v;
 			break;
 		}
-		case 'f':
-			/* "text" is the former name of table, kept */
-			if (!strcmp(optarg, "json") || !strcmp(optarg, "table") ||
-			    !strcmp(optarg, "text")) {
-				o->json = !strcmp(optarg, "json");
-				break;
-			}
-			return cmd_usage_error("report", usage_str,
-					       "invalid --format '%s' (expected table or json)",
-					       optarg);
+		case 'f': {
+			enum fmt_kind k;
+
+			if (cmd_format("report", usage_str, optarg, &k))
+				return EXIT_USAGE;
+			o->json = k == FMT_JSON;
+			break;
+		}
 		case 'D':
 			o->detail = true;
 			break;

@@ -70,6 +70,25 @@ void fmt_end(struct fmt *f);
 void fmt_note(struct fmt *f, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * JUnit XML (src/fmt/fmt_junit.c), written straight to @out: open, then per
+ * suite fmt_junit_suite(), its cases, fmt_junit_suite_end(); then close.
+ * Every name and message is XML-escaped here (sbuf_add_xml()).
+ */
+enum fmt_junit_state { FMT_JUNIT_PASS, FMT_JUNIT_SKIPPED, FMT_JUNIT_FAILURE };
+void fmt_junit_open(FILE *out, const char *name, size_t tests, size_t failures, size_t skipped);
+/* fmt_junit_suite() - a testsuite and its properties: @props holds @nprops name, value pairs. */
+void fmt_junit_suite(FILE *out, const char *name, size_t tests, size_t failures, size_t skipped,
+		     const char *const *props, size_t nprops);
+/*
+ * fmt_junit_case() - a testcase; a skipped or failed one carries @message and,
+ * when @body is not NULL, @body as the element's text.
+ */
+void fmt_junit_case(FILE *out, const char *classname, const char *name, enum fmt_junit_state st,
+		    const char *message, const char *body);
+void fmt_junit_suite_end(FILE *out);
+void fmt_junit_close(FILE *out);
+
 /* Number helpers shared by every command (fixed, documented precision). */
 void fmt_double_to(char *buf, size_t n, double v, int prec);
 /* fmt_text_str() - @s for a terminal: control characters made visible (sbuf_add_visible()). */

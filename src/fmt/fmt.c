@@ -16,7 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The writers, by kind. */
+/* The writers, by kind (each defined in its src/fmt/fmt_<name>.c). */
+extern const struct fmt_writer fmt_writer_table, fmt_writer_tsv, fmt_writer_csv,
+	fmt_writer_json;
 static const struct fmt_writer *const writers[] = {
 	[FMT_TABLE] = &fmt_writer_table,
 	[FMT_TSV] = &fmt_writer_tsv,

@@ -49,9 +49,6 @@ struct fmt_writer {
 	const char *bool_text[2];		/* fmt_bool(): the text of false, of true */
 };
 
-extern const struct fmt_writer fmt_writer_table, fmt_writer_tsv, fmt_writer_csv,
-	fmt_writer_json;
-
 /* Shared by the writers (fmt.c). */
 void fmt_put_visible(FILE *out, const char *s);		/* control characters made visible */
 void fmt_put_json_string(FILE *out, const char *s);	/* "..." with JSON escapes */

@@ -241,6 +241,11 @@ enum { CMD_ANSWERED = 100 };
  * options, one line each, as its man page's OPTIONS has them. Return: EXIT_OK.
  */
 int cmd_help(struct litsi_ctx *ctx, const char *usage);
+/*
+ * cmd_put_usage() - @usage to @out, its "{formats}" replaced by the --format
+ * names @cmd takes ("table|tsv|csv|json", from the table of writers).
+ */
+void cmd_put_usage(FILE *out, const char *cmd, const char *usage);
 /* cmd_help_options() - the option lines of command @cmd ("" for litsi itself); "" if none. */
 const char *cmd_help_options(const char *cmd);
 /* cmd_list_opts() - print each long option as "--name" (hidden --list-opts). */
@@ -260,7 +265,11 @@ int cmd_option_error(const char *cmd, const char *usage, char **argv, const stru
  */
 int cmd_caps_script(struct litsi_ctx *ctx, const char *path, const char *node, const char *what,
 		    const struct res_caps *c);
-/* cmd_format() - parse --format; on error prints and returns EXIT_USAGE, else 0. */
+/*
+ * cmd_format() - parse --format against the names @cmd takes (the table of
+ * writers); on error prints "expected ..." from that table and the usage
+ * and returns EXIT_USAGE, else 0.
+ */
 int cmd_format(const char *cmd, const char *usage, const char *arg, enum fmt_kind *kind);
 /*
  * cmd_nodes() - the nodes to analyse: the one named (--node) or all. On error

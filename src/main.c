@@ -45,6 +45,21 @@ print_usage(FILE *out)
 	fputs("\nSee 'litsi help COMMAND' or man litsi-COMMAND for a command's options.\n", out);
 }
 
+/* Hidden --list-formats: "cmd: name name ..." for each command taking output formats. */
+static void
+list_formats(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(commands); i++) {
+		char *names = fmt_names_text(commands[i].name, " ", " ");
+
+		if (names)
+			out_printf(stdout, "%s: %s\n", commands[i].name, names);
+		free(names);
+	}
+}
+
 static const struct cmd *
 find_cmd(const char *name)
 {
@@ -147,6 +162,7 @@ main(int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "list-commands", no_argument, NULL, 'L' },
+		{ "list-formats", no_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct litsi_ctx ctx = { .out = stdout };
@@ -191,6 +207,9 @@ main(int argc, char **argv)
 		case 'L':
 			for (i = 0; i < ARRAY_SIZE(commands); i++)
 				out_printf(stdout, "%s\n", commands[i].name);
+			return finish_stdout(EXIT_OK);
+		case 'F':
+			list_formats();
 			return finish_stdout(EXIT_OK);
 		default:
 			print_usage(stderr);

@@ -12,7 +12,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum fmt_kind { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_JSON };
+/*
+ * The output formats. FMT_TABLE to FMT_JSON have a writer behind fmt_new();
+ * FMT_JUNIT is check's own document (fmt_junit_*() below).
+ */
+enum fmt_kind { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_JSON, FMT_JUNIT };
 enum fmt_type { FT_STR, FT_INT, FT_DBL, FT_BOOL };
 
 struct fmt_col {
@@ -23,8 +27,20 @@ struct fmt_col {
 
 struct fmt;
 
-/* fmt_parse_kind() - "table|tsv|csv|json" ("text": table) → kind; -1 if unknown. */
-int fmt_parse_kind(const char *s, enum fmt_kind *kind);
+/*
+ * The --format names, from one table in fmt.c that says which commands take
+ * each name. fmt_parse_name() - @s as a --format of command @cmd → @kind; -1
+ * when @cmd does not take it ("text" is the former name of table, accepted,
+ * never listed).
+ */
+int fmt_parse_name(const char *cmd, const char *s, enum fmt_kind *kind);
+/*
+ * fmt_names_text() - the names @cmd takes in the table's order, joined by
+ * @sep with @last before the last one: ("|", "|") gives "table|tsv|csv|json",
+ * (", ", " or ") gives "table, tsv, csv or json". NULL when @cmd takes no
+ * output format. The caller frees it.
+ */
+char *fmt_names_text(const char *cmd, const char *sep, const char *last);
 /* fmt_default_kind() - table when @out is a terminal, else tsv. */
 enum fmt_kind fmt_default_kind(FILE *out);
 
@@ -53,6 +69,25 @@ void fmt_end(struct fmt *f);
  */
 void fmt_note(struct fmt *f, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * JUnit XML (src/fmt/fmt_junit.c), written straight to @out: open, then per
+ * suite fmt_junit_suite(), its cases, fmt_junit_suite_end(); then close.
+ * Every name and message is XML-escaped here (sbuf_add_xml()).
+ */
+enum fmt_junit_state { FMT_JUNIT_PASS, FMT_JUNIT_SKIPPED, FMT_JUNIT_FAILURE };
+void fmt_junit_open(FILE *out, const char *name, size_t tests, size_t failures, size_t skipped);
+/* fmt_junit_suite() - a testsuite and its properties: @props holds @nprops name, value pairs. */
+void fmt_junit_suite(FILE *out, const char *name, size_t tests, size_t failures, size_t skipped,
+		     const char *const *props, size_t nprops);
+/*
+ * fmt_junit_case() - a testcase; a skipped or failed one carries @message and,
+ * when @body is not NULL, @body as the element's text.
+ */
+void fmt_junit_case(FILE *out, const char *classname, const char *name, enum fmt_junit_state st,
+		    const char *message, const char *body);
+void fmt_junit_suite_end(FILE *out);
+void fmt_junit_close(FILE *out);
 
 /* Number helpers shared by every command (fixed, documented precision). */
 void fmt_double_to(char *buf, size_t n, double v, int prec);

@@ -17,7 +17,7 @@ static const char usage_str[] =
 	"                   [--load-power W] [--min-readings n] [--clock-share pct]\n"
 	"                   [--min-hotter C] [--min-viol pct] [--allow-inconclusive]\n"
 	"                   [--idle-power W] [--max-imbalanced n] [--run name|all]\n"
-	"                   [--format table|json|junit]\n";
+	"                   [--format {formats}]\n";
 
 static const struct option longopts[] = {
 	{ "allow-inconclusive", no_argument, NULL, 'A' },
@@ -117,19 +117,14 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 			if (dbl_opt("--max-freq-spread", optarg, 1, 1e6, &o->p.max_freq_spread))
 				return EXIT_USAGE;
 			break;
-		case 'F':
-			/* "text" is the former name of table, kept */
-			if (!strcmp(optarg, "table") || !strcmp(optarg, "text"))
-				o->out = OUT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				o->out = OUT_JSON;
-			else if (!strcmp(optarg, "junit"))
-				o->out = OUT_JUNIT;
-			else
-				return cmd_usage_error("check", usage_str,
-						       "invalid --format '%s' (expected table, json "
-						       "or junit)", optarg);
+		case 'F': {
+			enum fmt_kind k;
+
+			if (cmd_format("check", usage_str, optarg, &k))
+				return EXIT_USAGE;
+			o->out = k == FMT_JSON ? OUT_JSON : k == FMT_JUNIT ? OUT_JUNIT : OUT_TEXT;
 			break;
+		}
 		case 'g':
 			if (dbl_opt("--min-gain", optarg, 0, 1e6, &o->p.min_gain))
 				return EXIT_USAGE;
@@ -332,16 +327,40 @@ print_json(FILE *out, const struct verdict *v, size_t nn)
 	fmt_free(f);
 }
 
-/* @s as XML attribute or text: valid UTF-8, entities, controls made visible. */
+/* The JUnit testcases of one node: one per rule, then "verdict". */
 static void
-xml_text(FILE *out, const char *s)
+junit_cases(FILE *out, const struct verdict *v, bool allow_inc)
 {
-	struct sbuf sb = SBUF_INIT;
+	const struct check_result *r = &v->j.v.r;
+	struct sbuf cls = SBUF_INIT, msg = SBUF_INIT;
+	size_t k;
 
-	sbuf_add_xml(&sb, s, strlen(s));
-	if (sb.len)
-		fwrite(sb.buf, 1, sb.len, out);	/* lint-print: own text (escaped) */
-	sbuf_release(&sb);
+	sbuf_addf(&cls, "litsi.check.%s", v->j.label);
+	for (k = 0; k < CHECK_NRULES; k++) {
+		const struct check_rule *ru = &r->rule[k];
+		const char *name = check_rule_name((enum check_rule_id)k);
+
+		if (ru->state != CHECK_FIRED) {
+			fmt_junit_case(out, cls.buf, name,
+				       ru->state == CHECK_PASS ? FMT_JUNIT_PASS : FMT_JUNIT_SKIPPED,
+				       ru->why, NULL);
+			continue;
+		}
+		sbuf_reset(&msg);
+		sbuf_addf(&msg, "%s %.3f >= %.3f", name, ru->value, ru->threshold);
+		if (v->j.v.straggler >= 0)
+			sbuf_addf(&msg, "; straggler gpu %d", v->j.v.straggler);
+		fmt_junit_case(out, cls.buf, name, FMT_JUNIT_FAILURE, msg.buf, ru->why);
+	}
+	sbuf_reset(&msg);
+	sbuf_addf(&msg, "%s: %s", check_verdict_name(r->verdict), r->reason);
+	fmt_junit_case(out, cls.buf, "verdict",
+		       r->verdict == CHECK_BALANCED ? FMT_JUNIT_PASS :
+		       r->verdict == CHECK_INCONCLUSIVE && allow_inc ? FMT_JUNIT_SKIPPED :
+								       FMT_JUNIT_FAILURE,
+		       msg.buf, NULL);
+	sbuf_release(&cls);
+	sbuf_release(&msg);
 }
 
 /*
@@ -367,68 +386,19 @@ print_junit(FILE *out, const struct verdict *v, size_t nn, bool allow_inc)
 		fails += f[i];
 		skips += s[i];
 	}
-	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		     "<testsuites name=\"litsi check\" tests=\"%zu\" failures=\"%zu\" "
-		     "skipped=\"%zu\">\n", nn * (CHECK_NRULES + 1), fails, skips);
+	fmt_junit_open(out, "litsi check", nn * (CHECK_NRULES + 1), fails, skips);
 	for (i = 0; i < nn; i++) {
 		const struct check_result *r = &v[i].j.v.r;
+		const char *props[] = { "verdict", check_verdict_name(r->verdict),
+					"cause", check_cause_name(r->attr.cause),
+					"evidence", r->attr.evidence };
 
-		fputs("  <testsuite name=\"", out);
-		xml_text(out, v[i].j.label);
-		fprintf(out, "\" tests=\"%d\" failures=\"%zu\" skipped=\"%zu\">\n",
-			CHECK_NRULES + 1, f[i], s[i]);
-		out_printf(out, "    <properties><property name=\"verdict\" value=\"%s\"/>",
-			   check_verdict_name(r->verdict));
-		if (r->attr.cause != CAUSE_NONE) {
-			out_printf(out, "<property name=\"cause\" value=\"%s\"/>"
-					"<property name=\"evidence\" value=\"",
-				   check_cause_name(r->attr.cause));
-			xml_text(out, r->attr.evidence);
-			fputs("\"/>", out);
-		}
-		fputs("</properties>\n", out);
-		for (k = 0; k < CHECK_NRULES; k++) {
-			const struct check_rule *ru = &r->rule[k];
-
-			fprintf(out, "    <testcase classname=\"litsi.check.");
-			xml_text(out, v[i].j.label);
-			out_printf(out, "\" name=\"%s\"", check_rule_name((enum check_rule_id)k));
-			if (ru->state == CHECK_PASS) {
-				fputs("/>\n", out);
-				continue;
-			}
-			fputs(">\n", out);
-			if (ru->state == CHECK_SKIPPED) {
-				fputs("      <skipped message=\"", out);
-				xml_text(out, ru->why);
-				fputs("\"/>\n", out);
-			} else {
-				out_printf(out, "      <failure message=\"%s %.3f &gt;= %.3f",
-					check_rule_name((enum check_rule_id)k), ru->value,
-					ru->threshold);
-				if (v[i].j.v.straggler >= 0)
-					fprintf(out, "; straggler gpu %d", v[i].j.v.straggler);
-				fputs("\">", out);
-				xml_text(out, ru->why);
-				fputs("</failure>\n", out);
-			}
-			fputs("    </testcase>\n", out);
-		}
-		fputs("    <testcase classname=\"litsi.check.", out);
-		xml_text(out, v[i].j.label);
-		fputs("\" name=\"verdict\"", out);
-		if (r->verdict == CHECK_BALANCED) {
-			fputs("/>\n", out);
-		} else {
-			out_printf(out, ">\n      <%s message=\"%s: ",
-				r->verdict == CHECK_INCONCLUSIVE && allow_inc ? "skipped" : "failure",
-				check_verdict_name(r->verdict));
-			xml_text(out, r->reason);
-			fputs("\"/>\n    </testcase>\n", out);
-		}
-		fputs("  </testsuite>\n", out);
+		fmt_junit_suite(out, v[i].j.label, CHECK_NRULES + 1, f[i], s[i], props,
+				r->attr.cause != CAUSE_NONE ? 3 : 1);
+		junit_cases(out, &v[i], allow_inc);
+		fmt_junit_suite_end(out);
 	}
-	fputs("</testsuites>\n", out);
+	fmt_junit_close(out);
 	free(f);
 	free(s);
 }

@@ -8,6 +8,29 @@
 #include <string.h>
 #include <unistd.h>
 
+/*
+ * @usage with "{formats}" replaced by the --format names @cmd takes, from
+ * the table of writers (fmt_names_text()).
+ */
+void
+cmd_put_usage(FILE *out, const char *cmd, const char *usage)
+{
+	const char *p = strstr(usage, "{formats}");
+	char *names;
+
+	if (!p) {
+		fputs(usage, out); /* lint-print: own text */
+		return;
+	}
+	names = fmt_names_text(cmd, "|", "|");
+	if (!names)
+		BUG("usage of %s names formats the table does not give it", cmd);
+	fwrite(usage, 1, (size_t)(p - usage), out); /* lint-print: own text */
+	fputs(names, out); /* lint-print: own text */
+	fputs(p + strlen("{formats}"), out); /* lint-print: own text */
+	free(names);
+}
+
 int
 cmd_usage_error(const char *cmd, const char *usage, const char *fmt, ...)
 {
@@ -17,7 +40,8 @@ cmd_usage_error(const char *cmd, const char *usage, const char *fmt, ...)
 	va_start(ap, fmt);
 	out_vprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n%s", usage); /* lint-print: own text */
+	fputc('\n', stderr);
+	cmd_put_usage(stderr, cmd, usage);
 	return EXIT_USAGE;
 }
 
@@ -41,14 +65,14 @@ cmd_help(struct litsi_ctx *ctx, const char *usage)
 	char name[32];
 	size_t n;
 
-	fputs(usage, ctx->out); /* lint-print: own text */
-	if (strncmp(usage, lead, strlen(lead)))
+	if (strncmp(usage, lead, strlen(lead)) ||
+	    (n = strcspn(usage + strlen(lead), " \n")) >= sizeof(name)) {
+		fputs(usage, ctx->out); /* lint-print: own text */
 		return EXIT_OK;
-	n = strcspn(usage + strlen(lead), " \n");
-	if (n >= sizeof(name))
-		return EXIT_OK;
+	}
 	memcpy(name, usage + strlen(lead), n);
 	name[n] = 0;
+	cmd_put_usage(ctx->out, name, usage);
 	if (*cmd_help_options(name))
 		fprintf(ctx->out, "\noptions:\n%s", cmd_help_options(name)); /* lint-print: own text */
 	return EXIT_OK;
@@ -108,11 +132,15 @@ cmd_option_error(const char *cmd, const char *usage, char **argv, const struct o
 int
 cmd_format(const char *cmd, const char *usage, const char *arg, enum fmt_kind *kind)
 {
-	if (fmt_parse_kind(arg, kind))
-		return cmd_usage_error(cmd, usage,
-				       "invalid --format '%s' (expected table, tsv, csv or json)",
-				       arg);
-	return 0;
+	char *names = fmt_names_text(cmd, ", ", " or ");
+	int rc = 0;
+
+	if (!names)
+		BUG("%s takes --format but is in no row of the format table", cmd);
+	if (fmt_parse_name(cmd, arg, kind))
+		rc = cmd_usage_error(cmd, usage, "invalid --format '%s' (expected %s)", arg, names);
+	free(names);
+	return rc;
 }
 
 void

@@ -13,7 +13,7 @@
 #include <string.h>
 
 static const char usage_str[] =
-	"usage: litsi compare [--node name] [--format table|tsv|csv|json] run-a run-b\n";
+	"usage: litsi compare [--node name] [--format {formats}] run-a run-b\n";
 
 static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'f' },

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 static const char usage_str[] =
-	"usage: litsi fleet [-j n] [--recurring k/n] [--format table|tsv|csv|json]\n";
+	"usage: litsi fleet [-j n] [--recurring k/n] [--format {formats}]\n";
 
 static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'F' },

@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const char usage_str[] =
-	"usage: litsi info [--detail] [--format table|tsv|csv|json] [--sources]\n";
+	"usage: litsi info [--detail] [--format {formats}] [--sources]\n";
 
 static const struct option longopts[] = {
 	{ "detail", no_argument, NULL, 'D' },

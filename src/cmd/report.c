@@ -24,7 +24,7 @@ static const char usage_str[] =
 	"                    [--goal throughput|power|energy] [--script file] [--html file]\n"
 	"                    [--tdp W] [--cap W] [--budget W] [--baseline-power W]\n"
 	"                    [--idle-power W] [--tz zone] [--clock-offset ns]\n"
-	"                    [--allow-inconclusive] [--min-instances n] [--format table|json]\n"
+	"                    [--allow-inconclusive] [--min-instances n] [--format {formats}]\n"
 	"                    [path ...]\n";
 
 static const struct option longopts[] = {
@@ -1009,13 +1009,12 @@ run_report(struct litsi_ctx *ctx, const struct report_opts *o, int npaths, char 
 static int
 format_opt(const char *arg, struct report_opts *o)
 {
-	/* "text" is the former name of table, kept */
-	if (!strcmp(arg, "json") || !strcmp(arg, "table") || !strcmp(arg, "text")) {
-		o->json = !strcmp(arg, "json");
-		return 0;
-	}
-	return cmd_usage_error("report", usage_str, "invalid --format '%s' (expected table or json)",
-			       arg);
+	enum fmt_kind k;
+
+	if (cmd_format("report", usage_str, arg, &k))
+		return EXIT_USAGE;
+	o->json = k == FMT_JSON;
+	return 0;
 }
 
 /* What the options say together, once all are parsed. */

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* fmt.c: table / TSV / CSV / JSON writers driven by column tables. */
-#include "litsi/fmt.h"
+/*
+ * fmt.c: the column bookkeeping of include/litsi/fmt.h and the table of
+ * writers (one file per format: fmt_table.c, fmt_tsv.c, fmt_csv.c,
+ * fmt_json.c); every call is passed to the writer of the document's kind.
+ */
+#include "fmt_writer.h"
 #include "litsi/litsi.h"
 #include "litsi/util.h"
 #include "litsi/err.h"
@@ -12,38 +16,86 @@
 #include <string.h>
 #include <unistd.h>
 
-struct fmt {
-	FILE *out;
-	enum fmt_kind kind;
-	const struct fmt_col *cols;
-	size_t ncols, col;
-	bool in_table, json_first_member, json_first_row;
-	/* table mode: buffered cells for alignment */
-	char **cells;
-	size_t ncells, cells_alloc;
-	bool *breaks;		/* per row: a block break before it */
-	size_t nrows, breaks_alloc;
-	bool pending_break;
-	bool any_output;
+/* The writers, by kind (each defined in its src/fmt/fmt_<name>.c). */
+extern const struct fmt_writer fmt_writer_table, fmt_writer_tsv, fmt_writer_csv,
+	fmt_writer_json;
+static const struct fmt_writer *const writers[] = {
+	[FMT_TABLE] = &fmt_writer_table,
+	[FMT_TSV] = &fmt_writer_tsv,
+	[FMT_CSV] = &fmt_writer_csv,
+	[FMT_JSON] = &fmt_writer_json,
 };
 
-int
-fmt_parse_kind(const char *s, enum fmt_kind *kind)
+/*
+ * The --format names: one row per name, with the commands that take it
+ * (space-separated). Usage lines, "expected ..." messages and the hidden
+ * `litsi --list-formats` (which tests/meta compares with the man pages)
+ * are made from this table. A command listed in no row takes no --format.
+ */
+#define TABULAR "caps compare corr fleet info lead model overlap thermal"
+static const struct fmt_name {
+	const char *name;
+	enum fmt_kind kind;
+	const char *cmds;	/* the commands that take it */
+	bool alias;		/* a former name: accepted, never listed */
+} fmt_names[] = {
+	{ "table", FMT_TABLE, TABULAR " check report", false },
+	{ "tsv", FMT_TSV, TABULAR, false },
+	{ "csv", FMT_CSV, TABULAR, false },
+	{ "json", FMT_JSON, TABULAR " check report", false },
+	{ "junit", FMT_JUNIT, "check", false },
+	{ "text", FMT_TABLE, TABULAR " check report", true },
+};
+
+/* Whether the space-separated @list names @cmd. */
+static bool
+names_cmd(const char *list, const char *cmd)
 {
-	static const struct {
-		const char *name;
-		enum fmt_kind kind;
-	} kinds[] = { { "table", FMT_TABLE }, { "tsv", FMT_TSV }, { "csv", FMT_CSV },
-		      { "json", FMT_JSON }, { "text", FMT_TABLE } };
+	size_t n = strlen(cmd);
+
+	while (*list) {
+		size_t k = strcspn(list, " ");
+
+		if (k == n && !strncmp(list, cmd, n))
+			return true;
+		list += k;
+		list += strspn(list, " ");
+	}
+	return false;
+}
+
+int
+fmt_parse_name(const char *cmd, const char *s, enum fmt_kind *kind)
+{
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
-		if (!strcmp(s, kinds[i].name)) {
-			*kind = kinds[i].kind;
+	for (i = 0; i < ARRAY_SIZE(fmt_names); i++) {
+		if (!strcmp(s, fmt_names[i].name) && names_cmd(fmt_names[i].cmds, cmd)) {
+			*kind = fmt_names[i].kind;
 			return 0;
 		}
 	}
 	return -1;
+}
+
+char *
+fmt_names_text(const char *cmd, const char *sep, const char *last)
+{
+	struct sbuf sb = SBUF_INIT;
+	size_t i, n = 0, k = 0;
+
+	for (i = 0; i < ARRAY_SIZE(fmt_names); i++)
+		n += !fmt_names[i].alias && names_cmd(fmt_names[i].cmds, cmd);
+	if (!n)
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(fmt_names); i++) {
+		if (fmt_names[i].alias || !names_cmd(fmt_names[i].cmds, cmd))
+			continue;
+		if (k++)
+			sbuf_addstr(&sb, k == n ? last : sep);
+		sbuf_addstr(&sb, fmt_names[i].name);
+	}
+	return sbuf_detach(&sb);
 }
 
 enum fmt_kind
@@ -57,11 +109,12 @@ fmt_new(FILE *out, enum fmt_kind kind)
 {
 	struct fmt *f = xcalloc(1, sizeof(*f));
 
+	if ((size_t)kind >= ARRAY_SIZE(writers) || !writers[kind])
+		BUG("no writer for format kind %d", (int)kind);
 	f->out = out;
-	f->kind = kind;
-	f->json_first_member = true;
-	if (kind == FMT_JSON)
-		fputc('{', out);
+	f->w = writers[kind];
+	if (f->w->open)
+		f->w->open(f);
 	return f;
 }
 
@@ -80,8 +133,8 @@ fmt_double_to(char *buf, size_t n, double v, int prec)
 	}
 }
 
-static void
-json_string(FILE *out, const char *s)
+void
+fmt_put_json_string(FILE *out, const char *s)
 {
 	struct sbuf sb = SBUF_INIT;
 
@@ -93,8 +146,8 @@ json_string(FILE *out, const char *s)
 }
 
 /* Text for a terminal or one line of TSV: control characters made visible. */
-static void
-visible(FILE *out, const char *s)
+void
+fmt_put_visible(FILE *out, const char *s)
 {
 	struct sbuf sb = SBUF_INIT;
 
@@ -103,135 +156,46 @@ visible(FILE *out, const char *s)
 	sbuf_release(&sb);
 }
 
-static void
-json_member(struct fmt *f, const char *key)
+void
+fmt_put_note_line(FILE *out, const char *prefix, const char *key, const char *value)
 {
-	if (!f->json_first_member)
-		fputc(',', f->out);
-	f->json_first_member = false;
-	fputs("\n", f->out);
-	json_string(f->out, key);
-	fputc(':', f->out);
+	/* One line whatever the value holds (a --node name with a newline). */
+	fputs(prefix, out);
+	fmt_put_visible(out, key);
+	fputs(": ", out);
+	fmt_put_visible(out, value);
+	fputc('\n', out);
 }
 
-/* A CSV field: control characters made visible first, then RFC 4180 quoting. */
-static void
-csv_field(FILE *out, const char *s)
+void
+fmt_row_newline(struct fmt *f)
 {
-	struct sbuf sb = SBUF_INIT;
-	const char *p;
-
-	sbuf_add_visible(&sb, s, strlen(s));
-	p = sb.buf ? sb.buf : "";
-	if (!strpbrk(p, ",\"")) {
-		fputs(p, out);
-		sbuf_release(&sb);
-		return;
-	}
-	fputc('"', out);
-	for (; *p; p++) {
-		if (*p == '"')
-			fputc('"', out);
-		fputc(*p, out);
-	}
-	fputc('"', out);
-	sbuf_release(&sb);
+	fputc('\n', f->out);
 }
 
-static void
-tsv_field(FILE *out, const char *s)
+void
+fmt_note_comment(struct fmt *f, const char *key, const char *value)
 {
-	/* Tabs, newlines and escapes inside a field would break the record: \t, \n, \e. */
-	visible(out, s);
+	fmt_put_note_line(f->out, "# ", key, value);
 }
 
 void
 fmt_begin(struct fmt *f, const char *name, const struct fmt_col *cols, size_t ncols)
 {
-	size_t i;
-
 	f->cols = cols;
 	f->ncols = ncols;
 	f->col = 0;
 	f->in_table = true;
-	f->nrows = 0;
-	f->ncells = 0;
-	f->pending_break = false;
-	switch (f->kind) {
-	case FMT_JSON:
-		json_member(f, name);
-		fputc('[', f->out);
-		f->json_first_row = true;
-		break;
-	case FMT_TSV:
-	case FMT_CSV:
-		if (f->any_output)
-			fputs(f->kind == FMT_TSV ? "\n\n" : "\n", f->out);
-		if (f->kind == FMT_TSV) {
-			fputs("# ", f->out);
-			visible(f->out, name);
-			fputs("\n#", f->out);
-			for (i = 0; i < ncols; i++)
-				fprintf(f->out, "%s%s", i ? "\t" : " ", cols[i].name);
-		} else {
-			for (i = 0; i < ncols; i++) {
-				if (i)
-					fputc(',', f->out);
-				csv_field(f->out, cols[i].name);
-			}
-		}
-		fputc('\n', f->out);
-		break;
-	case FMT_TABLE:
-		if (f->any_output)
-			fputc('\n', f->out);
-		visible(f->out, name);
-		fputc('\n', f->out);
-		break;
-	}
+	f->w->begin(f, name);
 	f->any_output = true;
 }
 
 static void
 cell(struct fmt *f, const char *text, bool is_null, bool quote)
 {
-	const struct fmt_col *c;
-
 	if (f->col >= f->ncols)
 		BUG("too many cells in a row of %zu columns", f->ncols);
-	c = &f->cols[f->col];
-	switch (f->kind) {
-	case FMT_JSON:
-		if (f->col == 0) {
-			fputs(f->json_first_row ? "\n{" : ",\n{", f->out);
-			f->json_first_row = false;
-		} else {
-			fputc(',', f->out);
-		}
-		json_string(f->out, c->name);
-		fputc(':', f->out);
-		if (is_null)
-			fputs("null", f->out);
-		else if (quote)
-			json_string(f->out, text);
-		else
-			fputs(text, f->out);
-		break;
-	case FMT_TSV:
-		if (f->col)
-			fputc('\t', f->out);
-		tsv_field(f->out, text);
-		break;
-	case FMT_CSV:
-		if (f->col)
-			fputc(',', f->out);
-		csv_field(f->out, text);
-		break;
-	case FMT_TABLE:
-		VEC_GROW(f->cells, f->ncells + 1, f->cells_alloc);
-		f->cells[f->ncells++] = visible_dup(text);
-		break;
-	}
+	f->w->cell(f, text, is_null, quote);
 	f->col++;
 }
 
@@ -253,10 +217,7 @@ fmt_int(struct fmt *f, int64_t v)
 void
 fmt_bool(struct fmt *f, bool v)
 {
-	const char *text = f->kind == FMT_JSON ? (v ? "true" : "false") :
-			   f->kind == FMT_TABLE ? (v ? "yes" : "no") : (v ? "1" : "0");
-
-	cell(f, text, false, false);
+	cell(f, f->w->bool_text[v], false, false);
 }
 
 void
@@ -292,19 +253,26 @@ fmt_double_exact(char *buf, size_t n, double v)
  * program reads TSV, CSV and JSON: every number reads back to the same
  * double; a missing value is an empty field, or null in JSON.
  */
+/*
+ * A program reads TSV, CSV and JSON: every number reads back to the same
+ * double; a missing value is an empty field, or null in JSON.
+ */
+void
+fmt_dbl_exact_text(const struct fmt *f, double v, char *buf, size_t n)
+{
+	(void)f;
+	if (isnan(v))
+		buf[0] = '\0';
+	else
+		fmt_double_exact(buf, n, v);
+}
+
 void
 fmt_dbl(struct fmt *f, double v)
 {
 	char buf[64];
 
-	if (f->kind == FMT_TABLE && isnan(v))
-		snprintf(buf, sizeof(buf), "n/a");
-	else if (f->kind == FMT_TABLE)
-		fmt_double_to(buf, sizeof(buf), v, f->col < f->ncols ? f->cols[f->col].prec : 3);
-	else if (isnan(v))
-		buf[0] = '\0';
-	else
-		fmt_double_exact(buf, sizeof(buf), v);
+	(f->w->dbl_text ? f->w->dbl_text : fmt_dbl_exact_text)(f, v, buf, sizeof(buf));
 	cell(f, buf, !isfinite(v), false);
 }
 
@@ -314,69 +282,15 @@ fmt_end_row(struct fmt *f)
 	if (f->col != f->ncols)
 		BUG("row has %zu of %zu cells", f->col, f->ncols);
 	f->col = 0;
-	switch (f->kind) {
-	case FMT_JSON:
-		fputc('}', f->out);
-		break;
-	case FMT_TSV:
-	case FMT_CSV:
-		fputc('\n', f->out);
-		break;
-	case FMT_TABLE:
-		VEC_GROW(f->breaks, f->nrows + 1, f->breaks_alloc);
-		f->breaks[f->nrows++] = f->pending_break;
-		break;
-	}
-	f->pending_break = false;
+	if (f->w->end_row)
+		f->w->end_row(f);
 }
 
 void
 fmt_break(struct fmt *f)
 {
-	if (f->kind == FMT_TSV)
-		fputs("\n\n", f->out);
-	else if (f->kind == FMT_TABLE && f->nrows)
-		f->pending_break = true;
-}
-
-static void
-table_flush(struct fmt *f)
-{
-	size_t *w = xcalloc(f->ncols, sizeof(*w)), r, c;
-
-	for (c = 0; c < f->ncols; c++)
-		w[c] = strlen(f->cols[c].name);
-	for (r = 0; r < f->nrows; r++)
-		for (c = 0; c < f->ncols; c++) {
-			size_t l = strlen(f->cells[r * f->ncols + c]);
-
-			if (l > w[c])
-				w[c] = l;
-		}
-	for (c = 0; c < f->ncols; c++)
-		fprintf(f->out, "%s%-*s", c ? "  " : "", c + 1 < f->ncols ? (int)w[c] : 0,
-			f->cols[c].name);
-	fputc('\n', f->out);
-	for (r = 0; r < f->nrows; r++) {
-		if (f->breaks[r])
-			fputc('\n', f->out);
-		for (c = 0; c < f->ncols; c++) {
-			const char *s = f->cells[r * f->ncols + c];
-			bool right = f->cols[c].type != FT_STR;
-
-			if (right)
-				fprintf(f->out, "%s%*s", c ? "  " : "", (int)w[c], s);
-			else
-				fprintf(f->out, "%s%-*s", c ? "  " : "",
-					c + 1 < f->ncols ? (int)w[c] : 0, s);
-		}
-		fputc('\n', f->out);
-	}
-	for (r = 0; r < f->ncells; r++)
-		free(f->cells[r]);
-	f->ncells = 0;
-	f->nrows = 0;
-	free(w);
+	if (f->w->brk)
+		f->w->brk(f);
 }
 
 void
@@ -384,10 +298,8 @@ fmt_end(struct fmt *f)
 {
 	if (!f->in_table)
 		return;
-	if (f->kind == FMT_JSON)
-		fputs("\n]", f->out);
-	else if (f->kind == FMT_TABLE)
-		table_flush(f);
+	if (f->w->end)
+		f->w->end(f);
 	f->in_table = false;
 }
 
@@ -406,20 +318,8 @@ fmt_note(struct fmt *f, const char *key, const char *fmt, ...)
 	vsnprintf(sb.buf, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	sb.len = (size_t)n;
-	switch (f->kind) {
-	case FMT_JSON:
-		json_member(f, key);
-		json_string(f->out, sb.buf);
-		break;
-	default:
-		/* One line whatever the value holds (a --node name with a newline). */
-		fputs(f->kind == FMT_TABLE ? "" : "# ", f->out);
-		visible(f->out, key);
-		fputs(": ", f->out);
-		visible(f->out, sb.buf);
-		fputc('\n', f->out);
-		break;
-	}
+	if (f->w->note)
+		f->w->note(f, key, sb.buf);
 	f->any_output = true;
 	sbuf_release(&sb);
 }
@@ -430,17 +330,17 @@ fmt_free(struct fmt *f)
 	if (!f)
 		return;
 	fmt_end(f);
-	if (f->kind == FMT_JSON)
-		fputs("\n}\n", f->out);
-	free(f->cells);
-	free(f->breaks);
+	if (f->w->close)
+		f->w->close(f);
+	if (f->w->release)
+		f->w->release(f);
 	free(f);
 }
 
 void
 fmt_text_str(FILE *out, const char *s)
 {
-	visible(out, s);
+	fmt_put_visible(out, s);
 }
 
 void

@@ -130,11 +130,9 @@ def main():
     tap(nodes.startswith('4|') and int(nodes.split('|')[1]) > 65536,
         'the database holds the four hostile nodes, one of 64 KiB, one of 60 KB', nodes)
     have_xmllint = shutil.which('xmllint') is not None
-    fmts = {'info': 'table tsv csv json', 'overlap': 'table tsv csv json',
-            'corr': 'table tsv csv json', 'lead': 'table tsv csv json',
-            'thermal': 'table tsv csv json', 'model': 'table tsv csv json',
-            'caps': 'table tsv csv json', 'check': 'text json junit',
-            'fleet': 'table tsv csv json', 'report': 'text json'}
+    # Every output format of every command, from the table of writers.
+    listed = subprocess.run([LITSI, '--list-formats'], stdout=subprocess.PIPE).stdout.decode()
+    fmts = dict(line.split(': ', 1) for line in listed.splitlines())
     cmds = subprocess.run([LITSI, '--list-commands'], stdout=subprocess.PIPE).stdout.decode().split()
     for c in cmds:
         if c in ('ingest', 'synth', 'merge', 'plot', 'compare'):
@@ -149,7 +147,7 @@ def main():
                 run(args, db, ' '.join([c, '--node LONG' if sel and sel[1] == LONG else
                                         '--node EVIL' if sel else '', f]).replace('  ', ' '),
                     check_json=f == 'json', check_xml=xml)
-    for f in 'table tsv csv json'.split():
+    for f in fmts['compare'].split():
         run(['compare', '--node', node, '--format', f, run_name, 'r2' + EVIL], db,
             'compare ' + f, check_json=f == 'json')
     run(['check', '--node', 'nope' + EVIL], db, 'check of an unknown hostile node')

@@ -318,6 +318,29 @@ lint_plant "a command including an analysis header" src/cmd/overlap.c \
 lint_plant "store.h including the parser API" include/litsi/store.h \
 	'#include "litsi/parse.h"' "include/litsi/store.h includes the parser API"
 
+# 13. The --format names of every command come from the table of writers
+# (src/fmt/fmt.c, printed by the hidden `litsi --list-formats`) and equal the
+# --format item of its man page (tests/meta/formats.sh); the comparison fails
+# on a page that lists a name the table does not give, or misses one.
+if got=$(sh "$top/tests/meta/formats.sh" "$LITSI" "$top/man" 2>&1); then
+	ok "--format names = the man pages"
+else
+	notok "--format names = the man pages" "$(echo "$got" | grep -v '^ok ')"
+fi
+fplant() {	# $1: what is planted, $2: page, $3: sed expression
+	rm -rf "$tmp/fman" && cp -r "$top/man" "$tmp/fman"
+	sed -i "$3" "$tmp/fman/$2"
+	if cmp -s "$top/man/$2" "$tmp/fman/$2"; then notok "planted $1 changes $2"; return; fi
+	if got=$(sh "$top/tests/meta/formats.sh" "$LITSI" "$tmp/fman" 2>&1); then
+		notok "--format names: planted $1 fails" "$got"
+	else
+		ok "--format names: planted $1 fails"
+	fi
+}
+fplant "a name the table lacks" litsi-report.1 's/^\(\.It Fl -format Ar\) table|json$/\1 table|csv|json/'
+fplant "a missing name" litsi-check.1 's/^table (default, the readable text), json or junit;$/table or json;/'
+fplant "a name out of order" litsi-lead.1 's/^\.It Fl -format Cm table | tsv | csv | json$/.It Fl -format Cm table | csv | tsv | json/'
+
 echo "1..$n"
 echo "meta: $pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]

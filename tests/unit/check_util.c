@@ -203,6 +203,26 @@ START_TEST(test_text_escapes)
 }
 END_TEST
 
+/*
+ * The one XML escaper (JUnit, the HTML page, SVG): the five entities;
+ * every control character, tab and newline included, shown as text (an
+ * attribute keeps one line); a modified-UTF-8 NUL as \0; each byte of
+ * invalid UTF-8 (stray, truncated, overlong, surrogate) as \xHH; valid
+ * UTF-8 passes unchanged.
+ */
+START_TEST(test_xml_escape)
+{
+	static const char ctl[] = "a\tb\nc\rd\x1b[0m\x7f\xc2\x85\xc0\x80" "e";
+	static const char bad[] = "\xff|\xc1\x81|\xed\xa0\x80|\xc3\xa9\xf0\x9f\x94\xa5|\xe2\x82";
+
+	esc_case(sbuf_add_xml, "&<>\"'", 5, "&amp;&lt;&gt;&quot;&apos;");
+	esc_case(sbuf_add_xml, "&amp;", 5, "&amp;amp;");
+	esc_case(sbuf_add_xml, ctl, sizeof(ctl) - 1, "a\\tb\\nc\\rd\\e[0m\\x7F\\x85\\0e");
+	esc_case(sbuf_add_xml, bad, sizeof(bad) - 1,
+		 "\\xFF|\\xC1\\x81|\\xED\\xA0\\x80|\xc3\xa9\xf0\x9f\x94\xa5|\\xE2\\x82");
+}
+END_TEST
+
 /* out_printf(): the format is copied, every %s/%c argument made visible, numbers as printf. */
 START_TEST(test_out_printf)
 {
@@ -270,6 +290,7 @@ util_suite(void)
 	tcase_add_test(tc, test_sha256_paths);
 	tcase_add_test(tc, test_strings);
 	tcase_add_test(tc, test_text_escapes);
+	tcase_add_test(tc, test_xml_escape);
 	tcase_add_test(tc, test_out_printf);
 	tcase_add_test(tc, test_saturating);
 	tcase_add_test(tc, test_suggest);

@@ -18,11 +18,16 @@ import json, math, os, random, re, shutil, subprocess, sys, tempfile
 from multiprocessing import Pool
 
 LITSI = os.environ.get("LITSI", "build/litsi")
-LAYERS, SAMPLES = 4, 3
+# traced iterations per run (VALIDATE_SAMPLES; telemetry about two readings
+# each, one a second): more make every run, the probe too, longer
+LAYERS, SAMPLES = 4, int(os.environ.get("VALIDATE_SAMPLES", "3"))
 STEP_RE = re.compile(r'"ph": "X", "cat": "user_annotation", "name": "(ProfilerStep#\d+)"'
                      r'[^\n]*\n\s*"ts": [0-9.]+, "dur": ([0-9.]+)')
 # seeds 5000.. report; the caps code is tuned on 100..149 (VALIDATE_SEED=100)
 SEED0 = int(os.environ.get("VALIDATE_SEED", "5000"))
+# the scenarios studied (VALIDATE_SCENARIOS, comma-separated; default all three)
+SCENARIOS = tuple(os.environ.get("VALIDATE_SCENARIOS",
+                                 "gpu-realloc,cpu-slosh,gpu-red").split(","))
 
 
 def sh(args):
@@ -351,7 +356,7 @@ def main():
     base = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
     work = tempfile.mkdtemp(prefix="litsi-validate.", dir=base)
     try:
-        todo = [(nd, sc, work) for nd in nodes for sc in ("gpu-realloc", "cpu-slosh", "gpu-red")]
+        todo = [(nd, sc, work) for nd in nodes for sc in SCENARIOS]
         with Pool(jobs) as pool:
             rows = pool.map(one, todo, chunksize=1)
     finally:

@@ -501,7 +501,9 @@ struct res_caps {
 	size_t beyond;		/* GPUs predicted above the highest clock their runs showed */
 	double s_bound;		/* the scenario's alignment bound (model §5) */
 	double ceiling;		/* the model's throughput ceiling of the scenario's alignment
-				 * (res_caps_ceiling()); NaN */
+				 * (res_caps_ceiling()) against the initial caps, as
+				 * s_iter is, with cpu-slosh's boost (the loop's
+				 * s_bound); NaN */
 	double throughput;	/* s_iter, never above the ceiling: the predicted throughput
 				 * every output prints; NaN in replay */
 	bool clamped;		/* s_iter was above the ceiling */

@@ -119,9 +119,10 @@ text_action(FILE *out, const struct res_advice *a)
 				     "runs showed; the runs promise x%.3f (power x%.3f), the next "
 				     "run shows which\n", a->throughput_low, a->power_low);
 		if (!isnan(a->ceiling))
-			out_printf(out, "             ceiling x%.3f: what aligning every GPU to %s pace "
-				     "could give at best%s\n", a->ceiling,
+			out_printf(out, "             ceiling x%.3f: what aligning every GPU to %s pace"
+				     "%s could give at best%s\n", a->ceiling,
 				align_words[a->scenario],
+				a->scenario == CAPS_CPU_SLOSH ? " at the budget's mean cap" : "",
 				a->clamped ? " (the caps model gives more; shown at the ceiling)"
 					   : "");
 		if (!isnan(a->step_cv_pct))

@@ -42,7 +42,8 @@ double
 res_advice_scenario_throughput(const struct res_advice_in *in, int s, double *ceiling,
 			       bool *clamped)
 {
-	*ceiling = res_caps_ceiling(in->n, (enum caps_scenario)s);
+	*ceiling = in->has_caps[s] ? in->caps[s].ceiling
+				   : res_caps_ceiling(in->n, (enum caps_scenario)s);
 	*clamped = in->has_caps[s] && in->caps[s].clamped;
 	return in->has_caps[s] ? in->caps[s].throughput : NAN;
 }

@@ -129,6 +129,14 @@ closed_loop(struct res_caps *c, const struct res_model *n, const struct caps_par
 	c->pr_low = r.pr_low;
 	c->beyond = r.beyond;
 	c->s_bound = r.s_bound;
+	/*
+	 * The ceiling against the initial caps, as S_iter is: the model's is the
+	 * run read's (a round at other caps is t_init / span away), and
+	 * cpu-slosh's more power per GPU goes beyond aligning them (the loop's
+	 * bound, s_bound).
+	 */
+	if (!isnan(c->ceiling))
+		c->ceiling = r.s_bound;
 	c->fitted = n->fitted;
 	c->pooled = n->pooled;
 	caps_loop_release(&r);

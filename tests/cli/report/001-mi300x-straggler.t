@@ -62,7 +62,7 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  5  749 W   amd-smi set -g '5' -o '749'
     gpu  6  719 W   amd-smi set -g '6' -o '719'
     gpu  7  719 W   amd-smi set -g '7' -o '719'
-  gpu-realloc: sum 5906 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.984
+  gpu-realloc: sum 5906 W of 6000 W, predicted throughput x1.000 (ceiling x1.046), power x0.984
     no headroom: gpu 5 already runs at the part's 750 W
     gpu  0  737 W   amd-smi set -g '0' -o '737'
     gpu  1  736 W   amd-smi set -g '1' -o '736'
@@ -72,7 +72,7 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  5  750 W   amd-smi set -g '5' -o '750'
     gpu  6  735 W   amd-smi set -g '6' -o '735'
     gpu  7  735 W   amd-smi set -g '7' -o '735'
-  cpu-slosh: sum 5906 W of 6160 W, predicted throughput x1.000 (ceiling x1.060), power x0.984
+  cpu-slosh: sum 5906 W of 6160 W, predicted throughput x1.000 (ceiling x1.063), power x0.984
     no headroom: gpu 5 already runs at the part's 750 W
     gpu  0  737 W   amd-smi set -g '0' -o '737'
     gpu  1  736 W   amd-smi set -g '1' -o '736'

@@ -62,7 +62,7 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  5  714 W   amd-smi set -g '5' -o '714'
     gpu  6  734 W   amd-smi set -g '6' -o '734'
     gpu  7  718 W   amd-smi set -g '7' -o '718'
-  gpu-realloc: sum 5847 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.975
+  gpu-realloc: sum 5847 W of 6000 W, predicted throughput x1.000 (ceiling x1.048), power x0.975
     no headroom: gpu 2 already runs at the part's 750 W
     gpu  0  730 W   amd-smi set -g '0' -o '730'
     gpu  1  731 W   amd-smi set -g '1' -o '731'
@@ -72,7 +72,7 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  5  723 W   amd-smi set -g '5' -o '723'
     gpu  6  740 W   amd-smi set -g '6' -o '740'
     gpu  7  725 W   amd-smi set -g '7' -o '725'
-  cpu-slosh: sum 5847 W of 6160 W, predicted throughput x1.000 (ceiling x1.067), power x0.975
+  cpu-slosh: sum 5847 W of 6160 W, predicted throughput x1.000 (ceiling x1.071), power x0.975
     no headroom: gpu 2 already runs at the part's 750 W
     gpu  0  730 W   amd-smi set -g '0' -o '730'
     gpu  1  731 W   amd-smi set -g '1' -o '731'

@@ -291,6 +291,14 @@ lint_plant "an analysis including the results library" src/analysis/stats.c \
 	'#include "litsi/results.h"' "an analysis includes the results library"
 lint_plant "store.h including the parser API" include/litsi/store.h \
 	'#include "litsi/parse.h"' "include/litsi/store.h includes the parser API"
+lint_plant "a print in the merge" src/merge/merge_sql.c \
+	'void lint_planted(void) { printf("x"); }' "printing below cmd/"
+lint_plant "the store including the merge" src/store/store.c \
+	'#include "litsi/merge.h"' "the store includes the merge"
+lint_plant "the merge including an analysis header" src/merge/merge_copy.c \
+	'#include "litsi/caps.h"' "the merge includes a parser, analysis"
+lint_plant "the store's internal API outside the store and the merge" src/results/run.c \
+	'#include "store/store_int.h"' "the store's internal API outside"
 
 echo "1..$n"
 echo "meta: $pass passed, $fail failed, $skip skipped"

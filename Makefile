@@ -20,7 +20,7 @@ CPPFLAGS += -Iinclude -Isrc -I$(BUILD) -D_GNU_SOURCE $(ISAL_DEF) -include src/ut
 ALL_CFLAGS = -std=c11 -pthread $(OPT) $(WARN) $(SAN) $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS_ALL = $(PKG_LIBS) -lm $(LDLIBS)
 
-LIB_SRC := $(sort $(wildcard src/util/*.c src/parse/*.c src/store/*.c src/analysis/*.c src/results/*.c src/fmt/*.c src/record/*.c src/ingest/*.c))
+LIB_SRC := $(sort $(wildcard src/util/*.c src/parse/*.c src/store/*.c src/analysis/*.c src/results/*.c src/fmt/*.c src/record/*.c src/ingest/*.c src/merge/*.c))
 CMD_SRC := $(sort $(wildcard src/cmd/*.c)) src/main.c
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(BUILD)/%.o)

@@ -24,10 +24,10 @@ if [ -n "$bad" ]; then echo "lint: SQL built with sqlite3 printf: $bad"; rc=1; f
 bad=$(grep -nE '(snprintf|sbuf_addf)\(.*"[^"]*\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES)\b' \
 	src/*.c src/*/*.c 2>/dev/null)
 if [ -n "$bad" ]; then echo "lint: SQL built with printf: $bad"; rc=1; fi
-bad=$(grep -nE 'sqlite3_exec\([^,]+, *[a-z_]+[,)]' src/store/*.c 2>/dev/null |
+bad=$(grep -nE 'sqlite3_exec\([^,]+, *[a-z_]+[,)]' src/store/*.c src/merge/*.c 2>/dev/null |
 	grep -vE 'sqlite3_exec\([^,]+, *(sql|unstage_sql|schema_sql),')
 if [ -n "$bad" ]; then echo "lint: sqlite3_exec of a non-constant: $bad"; rc=1; fi
-bad=$(grep -nE '(^|[^a-z_])(printf|puts|fputs|fprintf|putchar)[[:space:]]*\(' src/analysis/*.c src/store/*.c src/parse/*.c src/results/*.c src/ingest/*.c 2>/dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)' | cut -d: -f1 | sort -u)
+bad=$(grep -nE '(^|[^a-z_])(printf|puts|fputs|fprintf|putchar)[[:space:]]*\(' src/analysis/*.c src/store/*.c src/parse/*.c src/results/*.c src/ingest/*.c src/merge/*.c 2>/dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)' | cut -d: -f1 | sort -u)
 if [ -n "$bad" ]; then echo "lint: printing below cmd/: $bad"; rc=1; fi
 # The writers (src/fmt/) write to the stream they are handed, never to a
 # standard stream of their own choosing: the command decides where output goes.
@@ -71,6 +71,16 @@ bad=$(grep -l '#include "litsi/results.h"' src/analysis/*.c 2>/dev/null)
 if [ -n "$bad" ]; then echo "lint: an analysis includes the results library: $bad"; rc=1; fi
 bad=$(grep -lE '#include "(litsi/(results|fmt|plot|htmlpage)\.h|cmd\.h)"' src/ingest/*.c 2>/dev/null)
 if [ -n "$bad" ]; then echo "lint: the ingest library includes a results, writer or command header: $bad"; rc=1; fi
+# The merge (src/merge/) speaks SQL through the store's internal API
+# (store/store_int.h), which no other layer sees; the store never sees the
+# merge, and the merge sees no parser, analysis, result, writer or command.
+bad=$(grep -l '#include "store/store_int.h"' src/*.c src/*/*.c src/*/*.h 2>/dev/null | grep -vE '^src/(store|merge)/')
+if [ -n "$bad" ]; then echo "lint: the store's internal API outside src/store/ and src/merge/: $bad"; rc=1; fi
+bad=$(grep -lE '#include "(litsi/merge\.h|merge_int\.h|merge/merge_int\.h)"' src/store/*.c src/store/*.h include/litsi/store.h 2>/dev/null)
+if [ -n "$bad" ]; then echo "lint: the store includes the merge: $bad"; rc=1; fi
+bad=$(grep -lE '#include "(litsi/(parse|dbinput|ingest|results|fmt|plot|htmlpage|interval|lead|overlap|caps|model|thermal|stats|check|synth)\.h|cmd\.h)"' \
+	src/merge/*.c src/merge/*.h include/litsi/merge.h 2>/dev/null)
+if [ -n "$bad" ]; then echo "lint: the merge includes a parser, analysis, result, writer or command header: $bad"; rc=1; fi
 # One door for other programs' SQLite files: the store's API is not the
 # parsers' (store.h never includes parse.h), and an input database is read
 # only through the cursor of dbinput.h by a parser in src/parse/.

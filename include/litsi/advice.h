@@ -29,9 +29,9 @@ const char *res_goal_name(enum res_goal g);
 
 /* The results of one node that the advice reads (all borrowed). */
 struct res_advice_in {
-	const struct res_model *n;
-	const struct res_thermal *th;
-	const struct res_verdict *v;
+	const struct res_model *n;	/* the node's model results: GPUs, leads, straggler */
+	const struct res_thermal *th;	/* its thermal evidence (res_thermal_eval()) */
+	const struct res_verdict *v;	/* its check verdict (res_verdict_eval()) */
 	const struct res_caps *caps;	/* [3] by enum caps_scenario */
 	const bool *has_caps;		/* [3] */
 	const char *const *why_caps;	/* [3] why a scenario's caps are unavailable */
@@ -41,7 +41,7 @@ struct res_advice_in {
 
 /* Per GPU, by device order of the node (res_model.nd.gpus). */
 struct res_advice_gpu {
-	int device;
+	int device;		/* the GPU's device index on the node */
 	double lead_ms;		/* mean time ahead of the last GPU over the step's matched
 				 * kernels, ms per step; NaN without samples */
 	double lead_pct;	/* lead_ms over the mean step time, percent; NaN */
@@ -55,15 +55,15 @@ struct res_advice_gpu {
 };
 
 struct res_advice {
-	enum res_goal goal;
-	enum check_verdict verdict;
+	enum res_goal goal;		/* the goal the action serves (--goal) */
+	enum check_verdict verdict;	/* the node's check verdict (res_verdict.r.verdict) */
 	int straggler;		/* persistent straggler device, -1 */
 	int straggler_rank;	/* -1 */
-	size_t G;
-	struct res_advice_gpu *gpu;	/* [G] */
+	size_t G;		/* GPUs of the node: the entries of gpu */
+	struct res_advice_gpu *gpu;	/* [G], owned: res_advice_release() */
 	double step_ms;		/* mean node step time (per step, the slowest GPU's); NaN */
 	double step_cv_pct;	/* step-to-step variation: standard deviation / mean, %; NaN */
-	size_t steps;
+	size_t steps;		/* profiler steps behind step_ms (res_step_stats()) */
 	size_t samples;		/* samples behind the leads */
 	/* thermal evidence under load */
 	double temp_gap_c;	/* straggler minus coolest GPU; NaN */

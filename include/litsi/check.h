@@ -69,7 +69,7 @@ struct check_params {
  * side: readings under load.
  */
 struct check_evidence {
-	size_t G;
+	size_t G;			/* GPUs: the entries of every array */
 	const double *compute_ns;	/* [G] compute kernel time per sample */
 	const double *const_ns;		/* [G] of it, matched constant-overlap kernels */
 	const double *ncompute;		/* [G] compute kernels per sample */
@@ -99,13 +99,13 @@ struct check_attribution {
  * GPU with fewer than the minimum number of them.
  */
 struct check_input {
-	size_t G;
+	size_t G;			/* GPUs: the entries of every array */
 	const double *temp;		/* [G] median hotspot temperature, °C */
 	const double *freq;		/* [G] median gfx clock, MHz */
 	const double *throttle;		/* [G] percent of the window throttled */
 	const size_t *strag;		/* [G] samples in which the GPU was the straggler */
 	const int *device;		/* [G] device ids for messages; NULL: indexes */
-	size_t nsamples;
+	size_t nsamples;		/* samples behind strag (matched across the GPUs) */
 	double s_c_min;			/* S_C(min) from the model; NaN if unknown */
 };
 
@@ -119,7 +119,7 @@ struct check_rule {
 struct check_result {
 	struct check_rule rule[CHECK_NRULES];	/* indexed by enum check_rule_id */
 	bool imbalanced;		/* verdict == CHECK_IMBALANCED */
-	enum check_verdict verdict;
+	enum check_verdict verdict;	/* balanced, imbalanced or inconclusive */
 	char reason[200];		/* why the verdict, one line */
 	long persistent;		/* the persistent straggler GPU index, or -1 */
 	double persist_share;		/* its share of samples, percent */

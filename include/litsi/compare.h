@@ -28,7 +28,7 @@ struct compare_result {
 	double throughput;		/* run b over run a: step_a / step_b */
 	double power;			/* node power, b / a */
 	double energy;			/* energy per step, b / a */
-	enum compare_verdict verdict;
+	enum compare_verdict verdict;	/* what the three ratios say together */
 	const char *why;		/* one line, static */
 };
 

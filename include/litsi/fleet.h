@@ -35,7 +35,7 @@ struct fleet_row {
 	const char *node;	/* borrowed */
 	const char *run;	/* borrowed; "" when the database names no runs */
 	int64_t start_ns;	/* when the run began on the node (orders runs); INT64_MIN unknown */
-	enum fleet_verdict verdict;
+	enum fleet_verdict verdict;	/* the run's check verdict on the node */
 	int straggler;		/* persistent straggler's device id, -1 none */
 	double temp_spread;	/* max/min of median hotspot temperature; NaN without data */
 	double freq_spread;	/* max/min of median gfx clock; NaN without data */
@@ -44,7 +44,7 @@ struct fleet_row {
 				 * GPU runs ahead of the last), ms per step; NaN */
 	double lead_pct;	/* lead_ms over the mean step time, percent; NaN */
 	const int *gpus;	/* borrowed: the node's GPU device ids (heat map columns) */
-	size_t ngpus;
+	size_t ngpus;		/* entries of gpus */
 };
 
 struct fleet_params {
@@ -65,13 +65,13 @@ struct fleet_node {
 	int straggler;		/* the device most often straggler in the window, -1 none */
 	size_t straggler_count;	/* runs of the window it was */
 	double max_temp_spread;	/* over the window, NaN without data */
-	enum fleet_action action;
+	enum fleet_action action;	/* what maintenance the node needs */
 	size_t rank;		/* maintenance order, 1 = first; 0: nothing to do */
 };
 
 /* One GPU slot (device id) across the fleet. */
 struct fleet_slot {
-	int device;
+	int device;		/* the device id of the slot, on every node */
 	size_t runs;		/* conclusive (node, run) rows */
 	size_t straggler;	/* of those, imbalanced with this device the straggler */
 	double share_pct;	/* straggler / runs, percent */
@@ -79,9 +79,9 @@ struct fleet_slot {
 
 struct fleet_result {
 	struct fleet_node *nodes;	/* by maintenance rank, then name */
-	size_t nnodes;
+	size_t nnodes;		/* entries of nodes */
 	struct fleet_slot *slots;	/* by straggler count (desc), then device */
-	size_t nslots;
+	size_t nslots;		/* entries of slots */
 	int *devices;		/* the heat map's columns: every GPU slot of any node
 				 * (and every straggler's), ascending */
 	size_t ndevices;

@@ -30,8 +30,8 @@ void html_page_node(FILE *out, const char *node, const struct res_advice *a,
 		    size_t nfigs);
 /* One node of the fleet table: its name and its advice (borrowed). */
 struct html_fleet_row {
-	const char *node;
-	const struct res_advice *a;
+	const char *node;		/* the node's name */
+	const struct res_advice *a;	/* the node's advice (verdict, straggler, action) */
 };
 /*
  * html_page_fleet() - the fleet table of a database of several nodes: one

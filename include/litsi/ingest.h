@@ -38,7 +38,7 @@ struct ingest_plan {
 	bool quiet;			/* no summary, skip or run lines (failures still come) */
 	bool progress;			/* progress of large files (stderr is a terminal) */
 	struct ingest_item *items;	/* the paths, in order; ingest_plan_add() */
-	size_t nr_items, alloc_items;
+	size_t nr_items, alloc_items;	/* entries used, entries allocated */
 };
 
 /* The counts of one ingest. */
@@ -53,7 +53,7 @@ struct ingest_counts {
 struct ingest_nodes {
 	char **name;		/* malloc'd names */
 	int *files;		/* files[i]: files that went to name[i] */
-	size_t nr, alloc;
+	size_t nr, alloc;	/* entries used, entries allocated */
 };
 
 /*
@@ -61,7 +61,7 @@ struct ingest_nodes {
  * order; @ctx is the report's. NULL callbacks are not allowed.
  */
 struct ingest_report {
-	void *ctx;
+	void *ctx;		/* the caller's, handed to every callback */
 	/* summary() - a file ingested, or present already (sum->duplicate). */
 	void (*summary)(void *ctx, const char *name, const struct ingest_summary *sum,
 			bool run_auto);

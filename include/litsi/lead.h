@@ -83,13 +83,13 @@ size_t lead_last_key(const struct match *m);
 
 /* A collective (comm kernel) of one GPU, keyed by an interned group id. */
 struct coll_inst {
-	int64_t start_ns, end_ns;
+	int64_t start_ns, end_ns;	/* [start, end) in the clock of its source, ns */
 	uint32_t group;		/* caller's id of the process group (or kernel name) */
 };
 
 /* Collectives of one sample matched across G GPUs by (group, occurrence). */
 struct coll_match {
-	size_t G, K;
+	size_t G, K;		/* GPUs, collectives matched on all of them */
 	uint32_t *group;	/* [K] */
 	uint32_t *occ;		/* [K] occurrence of the group on each GPU, by start */
 	int64_t *start, *end;	/* [G*K] */

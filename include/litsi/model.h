@@ -27,7 +27,7 @@ enum model_agg {
  * even count is a half nanosecond.
  */
 struct model_acc {
-	size_t G;
+	size_t G;			/* GPUs: the entries of t_rank */
 	size_t nC, nV;			/* keys in C and in V */
 	double tC[MODEL_NAGG];		/* t_agg(C) */
 	double tV[MODEL_NAGG];		/* t_agg(V) */
@@ -44,7 +44,7 @@ struct model_perf {
 
 /* Per duration rank r (0 = fastest) for one alignment target. */
 struct model_power {
-	size_t G;
+	size_t G;			/* GPUs: the duration ranks */
 	double *t_r;			/* [G] ns */
 	double *delta;			/* [G] t_agg(C) / t_r */
 	double *p_r;			/* [G] predicted power of rank r, W */

@@ -33,7 +33,7 @@ void overlap_kernels(const struct kspan *k, size_t n, const struct ival *u, size
 
 /* Per GPU and sample (overlap --summary). */
 struct overlap_summary {
-	size_t n_compute, n_comm;
+	size_t n_compute, n_comm;	/* compute and comm kernels counted */
 	int64_t compute_ns;	/* Σ compute kernel durations */
 	int64_t comm_ns;	/* |U(comm)| */
 	int64_t overlap_ns;	/* Σ per-kernel overlap */

@@ -86,14 +86,23 @@ int input_is_tar(const char *head, size_t len);
  */
 struct sink {
 	void *ctx;		/* the receiver's own state; parsers never touch it */
+	/* the file as a whole (format, clock, host, rank); may come several times */
 	int (*source)(struct sink *s, const struct rec_source *r, struct err *err);
+	/* a GPU as the file describes it */
 	int (*gpu)(struct sink *s, const struct rec_gpu *r, struct err *err);
+	/* one GPU execution interval */
 	int (*kernel)(struct sink *s, const struct rec_kernel *r, struct err *err);
+	/* the CPU call that launched a kernel */
 	int (*launch)(struct sink *s, const struct rec_launch *r, struct err *err);
+	/* a profiler step (a training iteration) */
 	int (*step)(struct sink *s, const struct rec_step *r, struct err *err);
+	/* a user annotation (a named CPU range) */
 	int (*annotation)(struct sink *s, const struct rec_annotation *r, struct err *err);
+	/* the args of a collective (record_param_comms) */
 	int (*collective)(struct sink *s, const struct rec_collective *r, struct err *err);
+	/* one telemetry reading of one GPU */
 	int (*telemetry)(struct sink *s, const struct rec_telemetry *r, struct err *err);
+	/* an aggregate row of a stats file (never stored as kernels) */
 	int (*aggregate)(struct sink *s, const struct rec_aggregate *r, struct err *err);
 	/* A key/value fact about the source (metadata), kept in source_meta. */
 	int (*meta)(struct sink *s, const char *key, const char *value, struct err *err);
@@ -155,6 +164,10 @@ struct parser {
 	 * breaker only; formats are detected from content).
 	 */
 	int (*probe)(const char *head, size_t len, const char *name);
+	/*
+	 * parse() - stream @in into @s; 0, or a negative status with @err
+	 * naming the file and the line or byte offset.
+	 */
 	int (*parse)(struct input *in, const struct parse_opts *o, struct sink *s,
 		     struct err *err);
 };

@@ -31,7 +31,7 @@ struct part_power {
 
 /* The limits litsi uses, W, and where each came from. */
 struct part_limits {
-	int tdp, cap0, min;
+	int tdp, cap0, min;		/* W: TDP (max limit), the cap in force (initial cap), min limit */
 	const char *tdp_from, *cap0_from, *min_from;	/* "option", "telemetry", "table" */
 	const struct part *part;	/* the table row matched, or NULL */
 };

@@ -39,7 +39,7 @@ int plot_output_ok(const char *path, struct err *err);
 struct plot_run {
 	pid_t pid;		/* the gnuplot process; reaped by plot_gnuplot_finish() */
 	FILE *data;		/* write the TSV here, then plot_gnuplot_finish() */
-	void (*old_pipe)(int);
+	void (*old_pipe)(int);	/* SIGPIPE's handler before; restored by plot_gnuplot_finish() */
 	struct sigaction old_int, old_term;	/* restored by plot_gnuplot_finish() */
 	char *extra;		/* ARG4 as the TSV shows it (control characters visible) */
 };

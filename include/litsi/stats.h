@@ -38,7 +38,7 @@ double stats_energy_j(const struct tsample *v, size_t n);
  * stats_corr_add() one pair at a time, then read r and cosine. Zero-initialise.
  */
 struct stats_corr {
-	size_t n;
+	size_t n;		/* pairs added */
 	double mx, my;		/* running means */
 	double sxx, syy, sxy;	/* co-moments about the means */
 	double xx, yy, xy;	/* raw sums for the cosine */

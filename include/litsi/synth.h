@@ -35,9 +35,9 @@ enum synth_fault_kind {
 };
 
 struct synth_fault {
-	int gpu;
-	enum synth_fault_kind kind;
-	double value;
+	int gpu;			/* GPU index, 0 to gpus - 1 */
+	enum synth_fault_kind kind;	/* what the fault does */
+	double value;			/* MHz (clock), W (cap) or percent (work, link, host) */
 };
 
 /* synth_fault_name() - "clock", "cap", "work", "link", "host". */
@@ -58,7 +58,7 @@ enum synth_vendor { SYNTH_AMD, SYNTH_NVIDIA };
  */
 struct synth_device {
 	const char *product;	/* "AMD Instinct MI300X" */
-	int warp_size, num_sms, compute_major, compute_minor;
+	int warp_size, num_sms, compute_major, compute_minor;	/* Kineto's deviceProperties */
 	int64_t total_mem;	/* bytes */
 	double f_max_mhz;	/* the part's max clock (amd-smi gfx_N_max_clk, clocks.max.sm) */
 	double f_min_mhz;	/* DVFS floor */
@@ -71,7 +71,7 @@ struct synth_device {
 	double m0_w_per_mhz;	/* M at t_base_c */
 	double beta_per_c;	/* M = m0 * (1 + beta * (T - t_base)) (leakage) */
 	double idle_clk_mhz;	/* gfx clock reported when idle */
-	double mem_clk_mhz;
+	double mem_clk_mhz;	/* memory clock reported, MHz */
 	double contention;	/* compute slowdown while a comm kernel runs */
 	int curve;		/* enum synth_curve: power against clock */
 	double curve_exp;	/* convex: P_active = M·f_max·(f / f_max)^exp */
@@ -85,19 +85,21 @@ struct synth_device {
 enum synth_curve { SYNTH_CURVE_LINEAR, SYNTH_CURVE_CONVEX };
 
 struct synth_params {
-	enum synth_vendor vendor;
-	int gpus, samples, layers;
-	uint64_t seed;
+	enum synth_vendor vendor;	/* whose GPU: NVIDIA with --telemetry nvidia-smi, else AMD */
+	int gpus, samples, layers;	/* --gpus (2 to SYNTH_MAX_GPUS), --samples (traced
+					 * iterations), --layers (transformer layers) */
+	uint64_t seed;		/* --seed: position offsets, jitter and telemetry noise */
 	int stragglers[SYNTH_MAX_STRAGGLERS];	/* GPU indexes, hottest first */
-	int nr_stragglers;
+	int nr_stragglers;	/* entries of stragglers */
 	double temp_spread_c;	/* straggler temperature above t_base */
 	double power_cap_w;	/* cap of every GPU without its own; 0 = the device's cap_w */
 	double cap_w[SYNTH_MAX_GPUS];	/* power cap per GPU; 0 = power_cap_w */
 	/* --physics: constants that replace the vendor's (bit i: synth_physics_keys[i]) */
 	unsigned phys_set;
-	double phys[16];
+	double phys[16];	/* the values, by synth_physics_keys index; read where
+				 * phys_set has the bit */
 	struct synth_fault faults[SYNTH_MAX_FAULTS];	/* --fault */
-	int nr_faults;
+	int nr_faults;		/* entries of faults */
 	double jitter_c;	/* --jitter: spread of the other GPUs' temperatures */
 	bool has_jitter;	/* false: 0.4 x temp_spread_c */
 	double drift_c;		/* --drift: every GPU warms by this over the run (ambient) */
@@ -145,7 +147,7 @@ struct synth_gpu {
 /* One kernel on one GPU; ops index synth_op_info(). */
 struct synth_kernel {
 	int op;			/* index into the op table of one sample */
-	int sample;
+	int sample;		/* the traced iteration, 0 to samples - 1 */
 	int64_t start_ns, end_ns;	/* epoch ns */
 	int64_t launch_ns;	/* epoch ns of the CPU launch call */
 	int64_t corr;		/* correlation id (per rank) */
@@ -156,17 +158,17 @@ struct synth_kernel {
 struct synth_range {
 	int kind;		/* enum synth_range_kind */
 	int sample, index;	/* index: layer, or op for comms */
-	int64_t start_ns, end_ns;
-	int64_t ext_id;
+	int64_t start_ns, end_ns;	/* epoch ns */
+	int64_t ext_id;		/* External id, shared with the kernels it encloses */
 };
 
 /* One telemetry reading of one GPU (--tick interval, GPUs interleaved per tick). */
 struct synth_tele {
 	int64_t t_ns;		/* epoch ns, whole ticks */
-	int gpu;
+	int gpu;		/* GPU index */
 	bool busy;		/* inside the load period */
 	double temp_c, mem_temp_c;	/* hotspot (junction) and HBM */
-	double clk_mhz, power_w;
+	double clk_mhz, power_w;	/* gfx clock (MHz) and board power (W) */
 	double activity_pct, umc_pct;	/* gfx and memory controller activity */
 	unsigned reasons;	/* NVML clock event reasons of the reading */
 };
@@ -177,9 +179,9 @@ enum synth_op_kind { SOP_COMPUTE, SOP_ALLGATHER, SOP_REDUCE_SCATTER };
 
 /* Static description of one op of a sample (same on every GPU). */
 struct synth_op {
-	enum synth_op_kind kind;
+	enum synth_op_kind kind;	/* compute, or the collective it is */
 	int kname;		/* index into the kernel name table */
-	int layer;
+	int layer;		/* the transformer layer, 0 to layers - 1 */
 	int group;		/* annotation group: layer*4 + {attn fwd, mlp fwd, mlp bwd, attn bwd} */
 	double base_us;		/* duration at f_max without contention (compute) */
 	int wait_op;		/* compute: comm op whose end it waits for; -1 none */
@@ -187,21 +189,21 @@ struct synth_op {
 };
 
 struct synth_result {
-	struct synth_params p;
-	struct synth_device dev;
-	struct synth_op *ops;	/* one sample's ops, in CPU program order */
-	size_t nr_ops;
-	struct synth_gpu gpu[SYNTH_MAX_GPUS];
-	struct synth_kernel *k[SYNTH_MAX_GPUS];	/* per GPU, in program order */
-	size_t nr_k[SYNTH_MAX_GPUS];
-	struct synth_range *r[SYNTH_MAX_GPUS];	/* per rank, CPU ranges */
-	size_t nr_r[SYNTH_MAX_GPUS];
+	struct synth_params p;	/* the parameters, copied */
+	struct synth_device dev;	/* the vendor's constants with --physics applied */
+	struct synth_op *ops;	/* one sample's ops, in CPU program order; owned */
+	size_t nr_ops;		/* entries of ops */
+	struct synth_gpu gpu[SYNTH_MAX_GPUS];	/* steady state of GPUs 0 to p.gpus - 1 */
+	struct synth_kernel *k[SYNTH_MAX_GPUS];	/* per GPU, in program order; owned */
+	size_t nr_k[SYNTH_MAX_GPUS];	/* entries of k[g] */
+	struct synth_range *r[SYNTH_MAX_GPUS];	/* per rank, CPU ranges; owned */
+	size_t nr_r[SYNTH_MAX_GPUS];	/* entries of r[g] */
 	int64_t run_start_ns, run_end_ns;	/* load period (epoch ns) */
 	int64_t base_time_ns;	/* Kineto baseTimeNanoseconds */
 	int64_t boot_ns;	/* epoch ns of the node's boot (rocprof clock origin) */
 	int64_t layer_nelems;	/* parameters per layer */
-	struct synth_tele *tele;	/* ticks x GPUs, tick-major */
-	size_t nr_tele;
+	struct synth_tele *tele;	/* ticks x GPUs, tick-major; owned */
+	size_t nr_tele;		/* entries of tele */
 	int lead_order[SYNTH_MAX_GPUS];	/* GPUs by lead, largest first */
 	int temp_order[SYNTH_MAX_GPUS];	/* GPUs by temperature, hottest first */
 };
@@ -249,8 +251,8 @@ enum { SYNTH_COMPUTE_STREAM = 0, SYNTH_COMM_STREAM = 4 };
 
 /* Where writers send their bytes; write returns 0 or a negative status. */
 struct synth_out {
-	int (*write)(void *ctx, const char *buf, size_t n, struct err *err);
-	void *ctx;
+	int (*write)(void *ctx, const char *buf, size_t n, struct err *err);	/* all @n bytes, or fail */
+	void *ctx;		/* handed to write, borrowed */
 };
 
 int synth_write_kineto(const struct synth_result *r, int rank, const struct synth_out *o,

@@ -14,7 +14,7 @@
 
 struct thermal_stats {
 	size_t n;		/* readings used */
-	double median, min, max;
+	double median, min, max;	/* of the readings used, in their unit; NaN when n == 0 */
 	double twmean;		/* time-weighted mean, left Riemann sum */
 };
 

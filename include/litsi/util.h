@@ -137,10 +137,10 @@ int parse_duration(const char *s, int64_t *out_ns);
 
 /* ---- sha256 ---- */
 struct sha256 {
-	uint32_t h[8];
-	uint64_t len;
-	unsigned char buf[64];
-	size_t nbuf;
+	uint32_t h[8];		/* the chaining state */
+	uint64_t len;		/* bytes hashed so far */
+	unsigned char buf[64];	/* a partial block, waiting for more bytes */
+	size_t nbuf;		/* bytes in buf */
 };
 void sha256_init(struct sha256 *c);
 void sha256_update(struct sha256 *c, const void *data, size_t n);

@@ -239,13 +239,70 @@ sort_unique(int *v, size_t n)
 	return k;
 }
 
+/*
+ * The heat map's columns: every GPU slot of any row and every straggler
+ * slot @devs, sorted and unique (*@nh of them); malloc'd.
+ */
+static int *
+heat_columns(const struct fleet_row *rows, size_t n, const int *devs, size_t ndev, size_t *nh)
+{
+	size_t i, b, alloc = 0;
+	int *hdevs = NULL;
+
+	*nh = 0;
+	for (i = 0; i < n; i++)
+		for (b = 0; b < rows[i].ngpus; b++) {
+			VEC_GROW(hdevs, *nh + 1, alloc);
+			hdevs[(*nh)++] = rows[i].gpus[b];
+		}
+	for (i = 0; i < ndev; i++) {
+		VEC_GROW(hdevs, *nh + 1, alloc);
+		hdevs[(*nh)++] = devs[i];
+	}
+	*nh = sort_unique(hdevs, *nh);
+	return hdevs;
+}
+
+/*
+ * Per straggler slot, the conclusive runs and those it was the straggler of;
+ * per node (out->nodes, in their final order) and heat column @hdevs, the
+ * runs the slot was its straggler.
+ */
+static void
+count_runs(const struct fleet_row *rows, size_t n, const int *devs, size_t ndev,
+	   const int *hdevs, size_t nh, struct fleet_result *out)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct fleet_row *r = &rows[i];
+		size_t d, k;
+		int j;
+
+		if (r->verdict == FLEET_INCONCLUSIVE)
+			continue;
+		for (d = 0; d < ndev; d++)
+			out->slots[d].runs++;
+		if (r->verdict != FLEET_IMBALANCED || r->straggler < 0)
+			continue;
+		j = dev_index(devs, ndev, r->straggler);
+		out->slots[j].straggler++;
+		for (k = 0; k < out->nnodes; k++) {
+			if (!strcmp(out->nodes[k].node, r->node)) {
+				out->heat[k * nh + (size_t)dev_index(hdevs, nh, r->straggler)]++;
+				break;
+			}
+		}
+	}
+}
+
 int
 fleet_summarise(const struct fleet_row *rows, size_t n, const struct fleet_params *p,
 		struct fleet_result *out)
 {
-	size_t i, b, ndev = 0, alloc = 0, nn = 0, nh = 0, halloc = 0;
+	size_t i, b, ndev = 0, alloc = 0, nn = 0, nh = 0;
 	size_t *count = NULL;
-	int *devs = NULL, *hdevs = NULL;
+	int *devs = NULL, *hdevs;
 	struct fleet_node *nodes;
 
 	memset(out, 0, sizeof(*out));
@@ -281,40 +338,12 @@ fleet_summarise(const struct fleet_row *rows, size_t n, const struct fleet_param
 	 * Heat map over every run, in the nodes' final order; its columns: every
 	 * GPU slot of any node, not only the stragglers'.
 	 */
-	for (i = 0; i < n; i++)
-		for (b = 0; b < rows[i].ngpus; b++) {
-			VEC_GROW(hdevs, nh + 1, halloc);
-			hdevs[nh++] = rows[i].gpus[b];
-		}
-	for (i = 0; i < ndev; i++) {
-		VEC_GROW(hdevs, nh + 1, halloc);
-		hdevs[nh++] = devs[i];
-	}
-	nh = sort_unique(hdevs, nh);
+	hdevs = heat_columns(rows, n, devs, ndev, &nh);
 	out->heat = xcalloc(nn * nh + 1, sizeof(*out->heat));
 	out->slots = xcalloc(ndev ? ndev : 1, sizeof(*out->slots));
 	for (i = 0; i < ndev; i++)
 		out->slots[i].device = devs[i];
-	for (i = 0; i < n; i++) {
-		const struct fleet_row *r = &rows[i];
-		size_t d, k;
-		int j;
-
-		if (r->verdict == FLEET_INCONCLUSIVE)
-			continue;
-		for (d = 0; d < ndev; d++)
-			out->slots[d].runs++;
-		if (r->verdict != FLEET_IMBALANCED || r->straggler < 0)
-			continue;
-		j = dev_index(devs, ndev, r->straggler);
-		out->slots[j].straggler++;
-		for (k = 0; k < nn; k++) {
-			if (!strcmp(nodes[k].node, r->node)) {
-				out->heat[k * nh + (size_t)dev_index(hdevs, nh, r->straggler)]++;
-				break;
-			}
-		}
-	}
+	count_runs(rows, n, devs, ndev, hdevs, nh, out);
 	for (i = 0; i < ndev; i++)
 		out->slots[i].share_pct = out->slots[i].runs
 						  ? 100.0 * (double)out->slots[i].straggler /

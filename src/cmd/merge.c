@@ -8,6 +8,8 @@
 #include <signal.h>
 #include <stdlib.h>
 
+#include "litsi/merge.h"
+
 static const char usage_str[] = "usage: litsi merge out.db in.db ...\n";
 
 static const struct option longopts[] = {
@@ -40,7 +42,7 @@ merge_signalled(const char *out, const char *const *inputs, size_t n,
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	rc = store_merge(out, inputs, n, &stopped_by, stats, err);
+	rc = merge_databases(out, inputs, n, &stopped_by, stats, err);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (rc && stopped_by) {

@@ -8,6 +8,7 @@
  */
 #include "litsi/ingest.h"
 #include "litsi/litsi.h"
+#include "litsi/merge.h"
 #include "litsi/util.h"
 
 #include <dirent.h>
@@ -662,7 +663,7 @@ item_check(struct ingest_run *run, const struct ingest_item *it, int before, int
  * private scratch database of its own (STORE_SCRATCH, in a temporary folder
  * beside the output); this thread, the only writer of the output, copies each
  * finished one into it in command-line order, one transaction per file
- * (store_adopt()), so that ids and content are those of -j 1. A worker runs
+ * (merge_adopt()), so that ids and content are those of -j 1. A worker runs
  * at most 2N files ahead of the writer: at most that many scratch databases
  * exist at once, and memory is N ingests' worth. What a worker would show
  * (the summary, its failures) is kept and reported by the writer in order.
@@ -890,7 +891,7 @@ write_job(struct ingest_run *run, struct ingest_job *j)
 			run->worst = j->worst;
 		return;
 	}
-	rc = store_adopt(run->st, j->tmp, j->path, &ms, &err);
+	rc = merge_adopt(run->st, j->tmp, j->path, &ms, &err);
 	if (rc == 1 && run->iopts.force) {
 		run->walking = j->walking;
 		ingest_file(run, j->path);

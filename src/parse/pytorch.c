@@ -472,11 +472,89 @@ cat_is_gpu(const struct kineto *k)
 	       field_is(k, F_CAT, "gpu_memset") || field_is(k, F_CAT, "Kernel");
 }
 
+/* A GPU event (kernel, copy, set): a kernel record, and its collective when it carries one. */
+static int
+event_kernel(struct kineto *k, const char *name, const char *cat, int rank, int64_t tid,
+	     int64_t start, int64_t end)
+{
+	struct sink *s = k->sink;
+	struct rec_kernel r = {
+		.rank = rank,
+		.name = name,
+		.name_len = k->f[F_NAME].len,
+		.start_ns = start,
+		.end_ns = end,
+		.kclass = kernel_classify(name, k->f[F_NAME].len, cat),
+		.correlation = fint_or(k, A_CORR, -1),
+		.launch_ns = TIME_NONE,
+		.bytes = fint_or(k, A_BYTES, -1),
+	};
+
+	if (gpu_device(k, &r.device))
+		return k->err->status;
+	r.stream = fint_or(k, A_STREAM, tid < 0 ? 0 : tid);
+	note_device(k, r.device, rank);
+	if (s->kernel(s, &r, k->err))
+		return k->err->status;
+	if (k->f[A_COLL].type)
+		return emit_collective(k, rank, start, end, -1, r.correlation);
+	return 0;
+}
+
+/* A runtime or driver call: a launch record when it has a correlation id. */
+static int
+event_launch(struct kineto *k, const char *name, int rank, int64_t tid, int64_t start)
+{
+	struct rec_launch r = { .rank = rank, .ts_ns = start, .tid = tid };
+
+	if (!strncmp(name, "hip", 3))
+		k->hip_calls = true;
+	else if (!strncmp(name, "cu", 2))
+		k->cuda_calls = true;
+	if (!fint(k, A_CORR, &r.correlation))
+		return 0;
+	r.external_id = fint_or(k, A_EXT, -1);
+	return k->sink->launch(k->sink, &r, k->err);
+}
+
+/* A user annotation (CPU or GPU side); ProfilerStep#N is a step. */
+static int
+event_annotation(struct kineto *k, const char *name, const char *cat, int rank, int64_t tid,
+		 int64_t start, int64_t end)
+{
+	struct sink *s = k->sink;
+	bool gpu = cat[0] == 'g';
+	struct rec_annotation a = {
+		.rank = rank,
+		.kind = cat,
+		.name = name,
+		.start_ns = start,
+		.end_ns = end,
+		.tid = tid,
+		.device = -1,
+		.external_id = fint_or(k, A_EXT, -1),
+	};
+	int64_t step;
+
+	if (!gpu && profiler_step(name, &step)) {
+		struct rec_step r = { .rank = rank, .step = step, .start_ns = start,
+				      .end_ns = end };
+
+		return s->step(s, &r, k->err);
+	}
+	if (gpu) {
+		int64_t d;
+
+		if (fint(k, A_DEVICE, &d) || fint(k, A_PID_RAW, &d) || fint(k, F_PID, &d))
+			a.device = d >= 0 && d <= 1 << 20 ? (int)d : -1;
+	}
+	return s->annotation(s, &a, k->err);
+}
+
 /* handle_event() - turn the fields read into records. */
 static int
 handle_event(struct kineto *k)
 {
-	struct sink *s = k->sink;
 	const char *name = ftext(k, F_NAME), *cat = ftext(k, F_CAT);
 	int64_t ts, dur, start, end, tid;
 	int rank;
@@ -500,70 +578,13 @@ handle_event(struct kineto *k)
 	k->have_t = true;
 	rank = (int)fint_or(k, A_RANK, -1);
 	tid = fint_or(k, F_TID, -1);
-	if (cat_is_gpu(k)) {
-		struct rec_kernel r = {
-			.rank = rank,
-			.name = name,
-			.name_len = k->f[F_NAME].len,
-			.start_ns = start,
-			.end_ns = end,
-			.kclass = kernel_classify(name, k->f[F_NAME].len, cat),
-			.correlation = fint_or(k, A_CORR, -1),
-			.launch_ns = TIME_NONE,
-			.bytes = fint_or(k, A_BYTES, -1),
-		};
-
-		if (gpu_device(k, &r.device))
-			return k->err->status;
-		r.stream = fint_or(k, A_STREAM, tid < 0 ? 0 : tid);
-		note_device(k, r.device, rank);
-		if (s->kernel(s, &r, k->err))
-			return k->err->status;
-		if (k->f[A_COLL].type)
-			return emit_collective(k, rank, start, end, -1, r.correlation);
-		return 0;
-	}
+	if (cat_is_gpu(k))
+		return event_kernel(k, name, cat, rank, tid, start, end);
 	if (!strcmp(cat, "cuda_runtime") || !strcmp(cat, "cuda_driver") ||
-	    !strcmp(cat, "Runtime")) {
-		struct rec_launch r = { .rank = rank, .ts_ns = start, .tid = tid };
-
-		if (!strncmp(name, "hip", 3))
-			k->hip_calls = true;
-		else if (!strncmp(name, "cu", 2))
-			k->cuda_calls = true;
-		if (!fint(k, A_CORR, &r.correlation))
-			return 0;
-		r.external_id = fint_or(k, A_EXT, -1);
-		return s->launch(s, &r, k->err);
-	}
-	if (!strcmp(cat, "user_annotation") || !strcmp(cat, "gpu_user_annotation")) {
-		bool gpu = cat[0] == 'g';
-		struct rec_annotation a = {
-			.rank = rank,
-			.kind = cat,
-			.name = name,
-			.start_ns = start,
-			.end_ns = end,
-			.tid = tid,
-			.device = -1,
-			.external_id = fint_or(k, A_EXT, -1),
-		};
-		int64_t step;
-
-		if (!gpu && profiler_step(name, &step)) {
-			struct rec_step r = { .rank = rank, .step = step, .start_ns = start,
-					      .end_ns = end };
-
-			return s->step(s, &r, k->err);
-		}
-		if (gpu) {
-			int64_t d;
-
-			if (fint(k, A_DEVICE, &d) || fint(k, A_PID_RAW, &d) || fint(k, F_PID, &d))
-				a.device = d >= 0 && d <= 1 << 20 ? (int)d : -1;
-		}
-		return s->annotation(s, &a, k->err);
-	}
+	    !strcmp(cat, "Runtime"))
+		return event_launch(k, name, rank, tid, start);
+	if (!strcmp(cat, "user_annotation") || !strcmp(cat, "gpu_user_annotation"))
+		return event_annotation(k, name, cat, rank, tid, start, end);
 	if (!strcmp(cat, "cpu_op") && !strcmp(name, "record_param_comms"))
 		return emit_collective(k, rank, start, end, tid, -1);
 	return 0;

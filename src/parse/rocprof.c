@@ -171,6 +171,42 @@ split_right(const char *raw, size_t len, size_t *name_len, const char *f[4], siz
 	return 0;
 }
 
+/*
+ * A row of the five standard columns whose Name holds unquoted commas: the
+ * four numbers are the last four fields, the name all before them (its
+ * quotes dropped). Return: 0, or the negative status of csv_err().
+ */
+static int
+stats_loose_row(struct csv *c, struct rec_aggregate *a, struct sbuf *name, struct err *err)
+{
+	const char *f[4], *raw;
+	size_t fl[4], rl, nl;
+	char num[64];
+
+	raw = csv_raw(c, &rl);
+	if (split_right(raw, rl, &nl, f, fl))
+		return csv_err(c, err, "expected 5 fields (Name and 4 numbers)");
+	for (int i = 0; i < 4; i++) {
+		int bad;
+
+		snprintf(num, sizeof(num), "%.*s", (int)(fl[i] < 63 ? fl[i] : 63), f[i]);
+		bad = fl[i] > 63 ||
+		      (i == 0 ? parse_i64(num, 0, INT64_MAX, &a->calls)
+		       : i == 1 ? parse_i64(num, INT64_MIN, INT64_MAX, &a->total_ns)
+		       : i == 2 ? parse_double(num, &a->avg_ns)
+				: parse_double(num, &a->pct));
+		if (bad)
+			return csv_err(c, err, "expected a number in column %s",
+				       csv_hdr_name(c, i + 1));
+	}
+	sbuf_reset(name);
+	if (nl >= 2 && raw[0] == '"' && raw[nl - 1] == '"')
+		sbuf_add(name, raw + 1, nl - 2);
+	else
+		sbuf_add(name, raw, nl);
+	return 0;
+}
+
 int
 rocprof_stats(struct input *in, const char *format, struct sink *s, struct err *err)
 {
@@ -219,35 +255,8 @@ rocprof_stats(struct input *in, const char *format, struct sink *s, struct err *
 			sbuf_add(&name, csv_get(&c, c_name), csv_get_len(&c, c_name));
 		} else if (c.nhdr == 5 && c_name == 0 && c_calls == 1 && c_total == 2 &&
 			   c_avg == 3 && c_pct == 4) {
-			const char *f[4], *raw;
-			size_t fl[4], rl, nl;
-			char num[64];
-
-			raw = csv_raw(&c, &rl);
-			if (split_right(raw, rl, &nl, f, fl)) {
-				rc = csv_err(&c, err, "expected 5 fields (Name and 4 numbers)");
+			if ((rc = stats_loose_row(&c, &a, &name, err)))
 				goto out;
-			}
-			for (int i = 0; i < 4; i++) {
-				int bad;
-
-				snprintf(num, sizeof(num), "%.*s", (int)(fl[i] < 63 ? fl[i] : 63), f[i]);
-				bad = fl[i] > 63 ||
-				      (i == 0 ? parse_i64(num, 0, INT64_MAX, &a.calls)
-				       : i == 1 ? parse_i64(num, INT64_MIN, INT64_MAX, &a.total_ns)
-				       : i == 2 ? parse_double(num, &a.avg_ns)
-						: parse_double(num, &a.pct));
-				if (bad) {
-					rc = csv_err(&c, err, "expected a number in column %s",
-						     csv_hdr_name(&c, i + 1));
-					goto out;
-				}
-			}
-			sbuf_reset(&name);
-			if (nl >= 2 && raw[0] == '"' && raw[nl - 1] == '"')
-				sbuf_add(&name, raw + 1, nl - 2);
-			else
-				sbuf_add(&name, raw, nl);
 		} else {
 			rc = csv_err(&c, err, "expected %zu fields, found %zu", c.nhdr,
 				     csv_nfields(&c));

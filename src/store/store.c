@@ -446,7 +446,7 @@ setup_writer(struct store *st, struct err *err)
 
 /*
  * A scratch database is read once, whole, by the writer that copies it
- * (store_adopt()): its secondary indexes would only cost the ingest time.
+ * (merge_adopt()): its secondary indexes would only cost the ingest time.
  * The unique ones, which the ingest's look-ups use, stay.
  */
 static int

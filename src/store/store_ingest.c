@@ -1696,12 +1696,61 @@ record_role(struct store_ingest *ig, const struct ingest_summary *sum, struct er
 	return step_done(ig, s, err, "cannot insert metadata");
 }
 
+/*
+ * The file's node, its kernels linked to launches, steps and samples (staged
+ * or held), its collectives and kernel windows, its summary, its source row
+ * and its role. Return: 0, or -1 with @err set.
+ */
+static int
+link_file(struct store_ingest *ig, const char *sha_hex, uint64_t bytes,
+	  struct ingest_summary *sum, struct err *err)
+{
+	size_t i;
+
+	if (ensure_node(ig, err) ||
+	    count_of(ig, "SELECT coalesce(max(id), 0) + 0 * ?1 FROM kernel", &ig->kernel_base, err))
+		return -1;
+	if (!ig->link.staged && link_held(ig, err))
+		return -1;
+	for (i = 0; ig->link.staged && i < ARRAY_SIZE(link_sql); i++) {
+		/* The samples exist once the first three statements ran. */
+		if (i == 3 && load_samples(ig, err))
+			return -1;
+		if (exec_bound(ig, link_sql[i], err))
+			return -1;
+	}
+	/* The file's kernels are the ids above kernel_base: a range of the table. */
+	if (link_collectives(ig, err) ||
+	    exec_bound(ig, "INSERT INTO kernel_window(gpu_id, source_id, start_ns, end_ns)"
+			   " SELECT gpu_id, ?1, min(start_ns), max(end_ns) FROM kernel"
+			   " WHERE id > ?2 AND source_id = ?1 GROUP BY gpu_id", err) ||
+	    summarize(ig, sum, err) ||
+	    update_source(ig, sha_hex, bytes, sum, err) || record_role(ig, sum, err))
+		return -1;
+	return 0;
+}
+
+/* The readings dropped outside their metric's physical range, said in sum->warning. */
+static void
+warn_out_of_range(const struct store_ingest *ig, struct ingest_summary *sum)
+{
+	size_t n;
+
+	if (!ig->n_out_of_range)
+		return;
+	n = strlen(sum->warning);
+	snprintf(sum->warning + n, sizeof(sum->warning) - n,
+		 "%s%lld telemetry reading%s outside the physical range of %s metric "
+		 "dropped (litsi-formats(7))", n ? "; " : "",
+		 (long long)ig->n_out_of_range, ig->n_out_of_range == 1 ? "" : "s",
+		 ig->n_out_of_range == 1 ? "its" : "their");
+}
+
 int
 store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes,
 		    struct ingest_summary *sum, struct err *err)
 {
 	int64_t other;
-	size_t i;
 	int same = 0, rd;
 
 	memset(sum, 0, sizeof(*sum));
@@ -1716,25 +1765,7 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 			goto fail;
 	}
 	sum->replaced = same;
-	if (ensure_node(ig, err) ||
-	    count_of(ig, "SELECT coalesce(max(id), 0) + 0 * ?1 FROM kernel", &ig->kernel_base, err))
-		goto fail;
-	if (!ig->link.staged && link_held(ig, err))
-		goto fail;
-	for (i = 0; ig->link.staged && i < ARRAY_SIZE(link_sql); i++) {
-		/* The samples exist once the first three statements ran. */
-		if (i == 3 && load_samples(ig, err))
-			goto fail;
-		if (exec_bound(ig, link_sql[i], err))
-			goto fail;
-	}
-	/* The file's kernels are the ids above kernel_base: a range of the table. */
-	if (link_collectives(ig, err) ||
-	    exec_bound(ig, "INSERT INTO kernel_window(gpu_id, source_id, start_ns, end_ns)"
-			   " SELECT gpu_id, ?1, min(start_ns), max(end_ns) FROM kernel"
-			   " WHERE id > ?2 AND source_id = ?1 GROUP BY gpu_id", err) ||
-	    summarize(ig, sum, err) ||
-	    update_source(ig, sha_hex, bytes, sum, err) || record_role(ig, sum, err))
+	if (link_file(ig, sha_hex, bytes, sum, err))
 		goto fail;
 	if (ig->opts.run_auto) {
 		if (store_resolve_auto_run(ig->st, ig->source_id, ig->node_id, &sum->run_pending,
@@ -1764,15 +1795,7 @@ store_ingest_finish(struct store_ingest *ig, const char *sha_hex, uint64_t bytes
 		err_prefix(err, "%s", ig->path);
 		goto fail;
 	}
-	if (ig->n_out_of_range) {
-		size_t n = strlen(sum->warning);
-
-		snprintf(sum->warning + n, sizeof(sum->warning) - n,
-			 "%s%lld telemetry reading%s outside the physical range of %s metric "
-			 "dropped (litsi-formats(7))", n ? "; " : "",
-			 (long long)ig->n_out_of_range, ig->n_out_of_range == 1 ? "" : "s",
-			 ig->n_out_of_range == 1 ? "its" : "their");
-	}
+	warn_out_of_range(ig, sum);
 	if (store_stopped(ig->st, err) || store_exec(ig->st, "COMMIT", err))
 		goto fail;
 	sum->source_id = ig->source_id;

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* store_int.h: private to src/store/: the store handle and statement helpers. */
+/*
+ * store_int.h: the store's internal SQL API: the store handle and statement
+ * helpers, for src/store/ and the merge (src/merge/), which speaks SQL through
+ * them; no other layer includes it (scripts/lint.sh).
+ */
 #ifndef LITSI_STORE_INT_H
 #define LITSI_STORE_INT_H
 

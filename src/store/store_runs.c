@@ -343,73 +343,80 @@ set_run(struct store *st, int64_t id, const char *run, struct err *err)
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot set the file's run");
 }
 
-int
-store_resolve_auto_run(struct store *st, int64_t source_id, int64_t node_id, bool *pending,
-		       struct err *err)
+/*
+ * This file's window [*@lo, *@hi]: its samples' (*@traced), else its
+ * readings'; *@timeless when it has neither.
+ */
+static int
+file_window(struct store *st, int64_t source_id, int64_t *lo, int64_t *hi, bool *traced,
+	    bool *timeless, struct err *err)
 {
-	struct cand *v = NULL;
-	size_t n = 0, i, pick = SIZE_MAX;
-	int64_t lo, hi, best = -1;
-	bool traced, timeless;
-	char name[64];
 	sqlite3_stmt *s;
-	int rc;
 
-	*pending = false;
-	if (load_cands(st, source_id, node_id, &v, &n, err))
-		goto out;
-	/* This file's window: its samples, else its readings. */
 	if (store_prepare(st, "SELECT (SELECT min(start_ns) FROM sample WHERE source_id = ?1),"
 			      " (SELECT max(end_ns) FROM sample WHERE source_id = ?1),"
 			      " (SELECT min(t_ns) FROM telemetry WHERE source_id = ?1),"
 			      " (SELECT max(t_ns) FROM telemetry WHERE source_id = ?1)",
 			  &s, err))
-		goto out;
+		return err->status;
 	sqlite3_bind_int64(s, 1, source_id);
 	if (sqlite3_step(s) != SQLITE_ROW) {
 		sqlite3_finalize(s);
-		store_sqlerr(st, err, "cannot read the file's window");
-		goto out;
+		return store_sqlerr(st, err, "cannot read the file's window");
 	}
-	traced = sqlite3_column_type(s, 0) != SQLITE_NULL;
-	timeless = !traced && sqlite3_column_type(s, 2) == SQLITE_NULL;
-	lo = col_or(s, traced ? 0 : 2, 0);
-	hi = col_or(s, traced ? 1 : 3, 0);
+	*traced = sqlite3_column_type(s, 0) != SQLITE_NULL;
+	*timeless = !*traced && sqlite3_column_type(s, 2) == SQLITE_NULL;
+	*lo = col_or(s, *traced ? 0 : 2, 0);
+	*hi = col_or(s, *traced ? 1 : 3, 0);
 	sqlite3_finalize(s);
-	/* No time at all (limits, a device list): the caller gives it the run of its files. */
-	if (timeless) {
-		*pending = true;
-		rc = set_run(st, source_id, NULL, err);
-		goto out;
-	}
+	return 0;
+}
+
+/*
+ * A traced file: *@pick, the newest of the runs @v it does not clash with
+ * within RUN_GAP_NS of its window [@lo, @hi]; SIZE_MAX when none.
+ */
+static int
+pick_traced(struct store *st, int64_t source_id, const struct cand *v, size_t n, int64_t lo,
+	    int64_t hi, size_t *pick, struct err *err)
+{
+	size_t i;
+	int rc;
+
 	for (i = 0; i < n; i++) {
-		struct cand *c = &v[i];
+		const struct cand *c = &v[i];
 		struct clash cl;
+		int64_t a = c->s0 <= c->s1 ? c->s0 : c->t0, b = c->s0 <= c->s1 ? c->s1 : c->t1;
 
-		if (traced) {
-			/* The newest run it does not clash with, near in time. */
-			int64_t a = c->s0 <= c->s1 ? c->s0 : c->t0, b = c->s0 <= c->s1 ? c->s1 : c->t1;
-
-			if (a > b || gap_ns(lo, hi, a, b) > RUN_GAP_NS)
-				continue;
-			rc = find_clash(st, source_id, c->run, &cl, err);
-			if (rc < 0)
-				goto out;
-			if (!rc) {
-				pick = i;
-				break;
-			}
+		if (a > b || gap_ns(lo, hi, a, b) > RUN_GAP_NS)
+			continue;
+		rc = find_clash(st, source_id, c->run, &cl, err);
+		if (rc < 0)
+			return err->status;
+		if (!rc) {
+			*pick = i;
+			break;
 		}
 	}
-	/*
-	 * Readings: the run whose traces (else readings) they overlap most, of
-	 * those whose readings they do not contradict.
-	 */
-	while (!traced) {
-		int64_t o;
+	return 0;
+}
 
+/*
+ * Readings: *@pick, the run whose traces (else readings) they overlap most,
+ * of those whose readings they do not contradict (the source is put into
+ * each to try it); SIZE_MAX when none. Tried runs are marked in @v.
+ */
+static int
+pick_readings(struct store *st, int64_t source_id, struct cand *v, size_t n, int64_t lo,
+	      int64_t hi, size_t *pick, struct err *err)
+{
+	int64_t best, o;
+	size_t i;
+	int rc;
+
+	for (;;) {
 		best = 0;
-		pick = SIZE_MAX;
+		*pick = SIZE_MAX;
 		for (i = 0; i < n; i++) {
 			if (v[i].s0 == INT64_MIN)	/* tried */
 				continue;
@@ -417,21 +424,46 @@ store_resolve_auto_run(struct store *st, int64_t source_id, int64_t node_id, boo
 					       : overlap_ns(lo, hi, v[i].t0, v[i].t1);
 			if (o > best) {
 				best = o;
-				pick = i;
+				*pick = i;
 			}
 		}
-		if (pick == SIZE_MAX)
-			break;
-		if (set_run(st, source_id, v[pick].run, err))
-			goto out;
+		if (*pick == SIZE_MAX)
+			return 0;
+		if (set_run(st, source_id, v[*pick].run, err))
+			return err->status;
 		rc = one_i64(st, telem_conflict_sql, source_id, &best, err);
 		if (rc < 0)
-			goto out;
+			return err->status;
 		if (!rc)
-			break;
-		v[pick].s0 = INT64_MIN;
-		pick = SIZE_MAX;
+			return 0;
+		v[*pick].s0 = INT64_MIN;
+		*pick = SIZE_MAX;
 	}
+}
+
+int
+store_resolve_auto_run(struct store *st, int64_t source_id, int64_t node_id, bool *pending,
+		       struct err *err)
+{
+	struct cand *v = NULL;
+	size_t n = 0, i, pick = SIZE_MAX;
+	int64_t lo = 0, hi = 0;
+	bool traced = false, timeless = false;
+	char name[64];
+
+	*pending = false;
+	if (load_cands(st, source_id, node_id, &v, &n, err) ||
+	    file_window(st, source_id, &lo, &hi, &traced, &timeless, err))
+		goto out;
+	/* No time at all (limits, a device list): the caller gives it the run of its files. */
+	if (timeless) {
+		*pending = true;
+		set_run(st, source_id, NULL, err);
+		goto out;
+	}
+	if (traced ? pick_traced(st, source_id, v, n, lo, hi, &pick, err)
+		   : pick_readings(st, source_id, v, n, lo, hi, &pick, err))
+		goto out;
 	if (pick == SIZE_MAX && (fresh_name(st, node_id, lo, name, sizeof(name), err) ||
 				 set_run(st, source_id, name, err)))
 		goto out;

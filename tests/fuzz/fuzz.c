@@ -9,6 +9,7 @@
  * streaming scanner against json-c (FUZZING.md).
  */
 #include "litsi/litsi.h"
+#include "litsi/merge.h"
 #include "litsi/parse.h"
 #include "litsi/store.h"
 #include "litsi/util.h"
@@ -529,7 +530,7 @@ merge_file(const uint8_t *data, size_t size)
 	f = fopen(in, "wb");
 	if (!f || fwrite(data, 1, size, f) != size || fclose(f))
 		abort();
-	rc = store_merge(out, inputs, 1, NULL, &st, &err);
+	rc = merge_databases(out, inputs, 1, NULL, &st, &err);
 	if (rc > 0 || (rc < 0 && (!err.msg[0] || err.status != rc)))
 		abort();
 	if (rc < 0 && access(out, F_OK) == 0)

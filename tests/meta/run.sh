@@ -317,6 +317,14 @@ lint_plant "a command including an analysis header" src/cmd/overlap.c \
 	'#include "litsi/overlap.h"' "a command includes an analysis header"
 lint_plant "store.h including the parser API" include/litsi/store.h \
 	'#include "litsi/parse.h"' "include/litsi/store.h includes the parser API"
+lint_plant "a print in the merge" src/merge/merge_sql.c \
+	'void lint_planted(void) { printf("x"); }' "printing below cmd/"
+lint_plant "the store including the merge" src/store/store.c \
+	'#include "litsi/merge.h"' "the store includes the merge"
+lint_plant "the merge including an analysis header" src/merge/merge_copy.c \
+	'#include "litsi/caps.h"' "the merge includes a parser, analysis"
+lint_plant "the store's internal API outside the store and the merge" src/results/run.c \
+	'#include "store/store_int.h"' "the store's internal API outside"
 
 # 13. The --format names of every command come from the table of writers
 # (src/fmt/fmt.c, printed by the hidden `litsi --list-formats`) and equal the

@@ -675,4 +675,28 @@ int res_run_eval(struct store *st, const struct node_row *node, const struct res
 		 const char *run, struct res_run *out, struct err *err);
 void res_run_release(struct res_run *r);
 
+/* ---- the fleet view: one row per node and run (src/results/fleet.c) ---- */
+struct fleet_row;
+struct res_fleet {
+	struct fleet_row *rows;	/* [n], in fleet_sort_rows() order; each row's gpus owned */
+	char **names;		/* [2 * n]: the node and run name each row borrows */
+	size_t n;		/* rows */
+};
+
+/*
+ * res_fleet_load() - every node and run of the database: a node whose files
+ * were ingested with --run has one row per run (each loaded alone); else the
+ * node is one run, named by its RUN/NODE name (scripts/litsi-slurm.sh) or "".
+ * Each row is the run judged with check's defaults (res_judge()): verdict,
+ * straggler, temperature and clock spreads, S_C(min), lead per step. The rows
+ * are loaded by @jobs threads at once, each on its own read-only connection
+ * to @db_path (1: on @st alone); the result does not depend on @jobs. On
+ * error the first failing row's (in order) error, prefixed by its node/run.
+ */
+int res_fleet_load(struct store *st, const char *db_path, unsigned jobs, struct res_fleet *d,
+		   struct err *err);
+void res_fleet_release(struct res_fleet *d);
+/* res_fleet_default_jobs() - fleet's default -j: the online CPUs, at most 4. */
+unsigned res_fleet_default_jobs(void);
+
 #endif

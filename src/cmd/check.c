@@ -71,6 +71,35 @@ dbl_opt(const char *opt, const char *arg, double min, double max, double *out)
 	return 0;
 }
 
+/*
+ * A rule's threshold option @opt with @arg into @p: 0, EXIT_USAGE (the
+ * message printed), or -1 when @opt is no threshold option.
+ */
+static int
+threshold_opt(int opt, const char *arg, struct check_params *p)
+{
+	switch (opt) {
+	case 'D':
+		return dbl_opt("--min-temp-diff", arg, 0, 1000, &p->min_temp_diff) ? EXIT_USAGE : 0;
+	case 'c':
+		return dbl_opt("--clock-share", arg, 0, 1000, &p->clock_share) ? EXIT_USAGE : 0;
+	case 'H':
+		return dbl_opt("--min-hotter", arg, 0, 1000, &p->min_hotter) ? EXIT_USAGE : 0;
+	case 'V':
+		return dbl_opt("--min-viol", arg, 0, 100, &p->min_viol) ? EXIT_USAGE : 0;
+	case 'f':
+		return dbl_opt("--max-freq-spread", arg, 1, 1e6, &p->max_freq_spread) ? EXIT_USAGE : 0;
+	case 'g':
+		return dbl_opt("--min-gain", arg, 0, 1e6, &p->min_gain) ? EXIT_USAGE : 0;
+	case 't':
+		return dbl_opt("--max-temp-spread", arg, 1, 1e6, &p->max_temp_spread) ? EXIT_USAGE : 0;
+	case 'T':
+		return dbl_opt("--max-throttle", arg, 0, 100, &p->max_throttle) ? EXIT_USAGE : 0;
+	default:
+		return -1;
+	}
+}
+
 static int
 parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 {
@@ -80,22 +109,6 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 		switch (opt) {
 		case 'A':
 			o->allow_inconclusive = true;
-			break;
-		case 'D':
-			if (dbl_opt("--min-temp-diff", optarg, 0, 1000, &o->p.min_temp_diff))
-				return EXIT_USAGE;
-			break;
-		case 'c':
-			if (dbl_opt("--clock-share", optarg, 0, 1000, &o->p.clock_share))
-				return EXIT_USAGE;
-			break;
-		case 'H':
-			if (dbl_opt("--min-hotter", optarg, 0, 1000, &o->p.min_hotter))
-				return EXIT_USAGE;
-			break;
-		case 'V':
-			if (dbl_opt("--min-viol", optarg, 0, 100, &o->p.min_viol))
-				return EXIT_USAGE;
 			break;
 		case 'S': {
 			int n;
@@ -113,10 +126,6 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 						       "invalid --max-imbalanced '%s' (a count of "
 						       "nodes, 0 or more)", optarg);
 			break;
-		case 'f':
-			if (dbl_opt("--max-freq-spread", optarg, 1, 1e6, &o->p.max_freq_spread))
-				return EXIT_USAGE;
-			break;
 		case 'F': {
 			enum fmt_kind k;
 
@@ -125,23 +134,16 @@ parse_args(int argc, char **argv, struct litsi_ctx *ctx, struct check_opts *o)
 			o->out = k == FMT_JSON ? OUT_JSON : k == FMT_JUNIT ? OUT_JUNIT : OUT_TEXT;
 			break;
 		}
-		case 'g':
-			if (dbl_opt("--min-gain", optarg, 0, 1e6, &o->p.min_gain))
-				return EXIT_USAGE;
-			break;
 		case 'h':
 			return cmd_help(ctx, usage_str) - CMD_ANSWERED;
 		case 'L':
 			return cmd_list_opts(ctx, longopts) - CMD_ANSWERED;
-		case 't':
-			if (dbl_opt("--max-temp-spread", optarg, 1, 1e6, &o->p.max_temp_spread))
-				return EXIT_USAGE;
-			break;
-		case 'T':
-			if (dbl_opt("--max-throttle", optarg, 0, 100, &o->p.max_throttle))
-				return EXIT_USAGE;
-			break;
 		default:
+			if ((rc = threshold_opt(opt, optarg, &o->p)) >= 0) {
+				if (rc)
+					return rc;
+				break;
+			}
 			rc = cmd_shared_opt("check", usage_str, opt, optarg, &o->so);
 			if (rc < 0)
 				return cmd_getopt_error("check", usage_str, argv);

@@ -1033,21 +1033,27 @@ within(const int *caps, size_t G, const int *lo, int hi, int64_t P_n)
 	return sum <= P_n;
 }
 
-void
-caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *gm,
-	  double p_idle, const struct caps_params *p, enum lead_agg agg,
-	  struct caps_loop_result *out)
-{
-	size_t G = n ? smp[0].m->G : 0, g, i, stable = 0, maxK = 0;
+/* caps_loop()'s working state: the samples, the search and its scratch arrays. */
+struct loop {
+	const struct caps_sample *smp;
+	size_t n, G, maxK;	/* samples, GPUs, the most kernels of a sample */
+	const struct caps_gpu_model *gm;
+	const struct caps_params *p;
+	enum lead_agg agg;
 	struct caps_ctl ctl;
 	struct caps_pred pr;
 	struct search x;
-	struct cand best, cur;
-	double *scale, *f2, *L, p_init = 0, p_cur = 0, t_init, t_cur = 0;
-	int64_t *st, *du, *ld, span;
-	int *prev, *sc, *glo;
-	struct ord **ord;
+	double *scale, *f2, *L;	/* [G] */
+	int64_t *st, *du, *ld;	/* [G * maxK] a re-timed sample's kernels */
+	int *prev, *sc, *glo;	/* [G] */
+	struct ord **ord;	/* [n] each sample's kernel order */
+	double t_init, p_init;	/* predicted span and power at the initial caps */
+};
 
+/* The result before the loop: every figure NaN, "no GPU" until one is. */
+static void
+loop_result_init(struct caps_loop_result *out, size_t G)
+{
 	memset(out, 0, sizeof(*out));
 	out->G = G;
 	out->caps = xcalloc(G ? G : 1, sizeof(int));
@@ -1059,142 +1065,226 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 		out->pr_low = NAN;
 	out->s_bound = NAN;
 	out->reason = "no GPU";
-	if (!G)
-		return;
-	ord = xmalloc(nz(n) * sizeof(*ord));
-	for (i = 0; i < n; i++) {
-		if (smp[i].m->K > maxK)
-			maxK = smp[i].m->K;
-		ord[i] = retime_order(smp[i].m);
+}
+
+/* @w for @G (> 0) GPUs: the controller at its initial caps, the model evaluated there. */
+static void
+loop_init(struct loop *w, double p_idle, struct caps_loop_result *out)
+{
+	const struct caps_params *p = w->p;
+	size_t G = w->G, g, i;
+
+	w->ord = xmalloc(nz(w->n) * sizeof(*w->ord));
+	for (i = 0; i < w->n; i++) {
+		if (w->smp[i].m->K > w->maxK)
+			w->maxK = w->smp[i].m->K;
+		w->ord[i] = retime_order(w->smp[i].m);
 	}
-	caps_ctl_init(&ctl, p, G);
-	scale = xcalloc(G, sizeof(*scale));
-	f2 = xcalloc(G, sizeof(*f2));
+	caps_ctl_init(&w->ctl, p, G);
+	w->scale = xcalloc(G, sizeof(*w->scale));
+	w->f2 = xcalloc(G, sizeof(*w->f2));
 	for (g = 0; g < G; g++)
-		f2[g] = gm[g].f;
-	caps_pred_init(&pr, smp, n, f2);
-	L = xcalloc(G, sizeof(*L));
-	prev = xcalloc(G, sizeof(*prev));
-	sc = xcalloc(G, sizeof(*sc));
-	st = xmalloc(nz(G * maxK) * sizeof(*st));
-	du = xmalloc(nz(G * maxK) * sizeof(*du));
-	ld = xmalloc(nz(G * maxK) * sizeof(*ld));
-	glo = xcalloc(G, sizeof(*glo));
+		w->f2[g] = w->gm[g].f;
+	caps_pred_init(&w->pr, w->smp, w->n, w->f2);
+	w->L = xcalloc(G, sizeof(*w->L));
+	w->prev = xcalloc(G, sizeof(*w->prev));
+	w->sc = xcalloc(G, sizeof(*w->sc));
+	w->st = xmalloc(nz(G * w->maxK) * sizeof(*w->st));
+	w->du = xmalloc(nz(G * w->maxK) * sizeof(*w->du));
+	w->ld = xmalloc(nz(G * w->maxK) * sizeof(*w->ld));
+	w->glo = xcalloc(G, sizeof(*w->glo));
 	for (g = 0; g < G; g++) {
-		glo[g] = p->cap_min;
+		w->glo[g] = p->cap_min;
 		/* gpu-red: no cap under the range a fitted curve is trusted in */
-		if (p->scenario == CAPS_GPU_RED && gm[g].p_lo > glo[g])
-			glo[g] = (int)ceil(gm[g].p_lo);
+		if (p->scenario == CAPS_GPU_RED && w->gm[g].p_lo > w->glo[g])
+			w->glo[g] = (int)ceil(w->gm[g].p_lo);
 	}
-	x = (struct search){ &pr, gm, p_idle, G, p->cap_min, p->tdp, scale, f2, glo };
-	memcpy(out->init, ctl.caps, G * sizeof(int));
-	memcpy(out->caps, ctl.caps, G * sizeof(int));
-	evaluate(&x, ctl.caps, &t_init, &p_init);
-	{
-		int64_t s0;
+	w->x = (struct search){ &w->pr, w->gm, p_idle, G, p->cap_min, p->tdp, w->scale, w->f2,
+				w->glo };
+	memcpy(out->init, w->ctl.caps, G * sizeof(int));
+	memcpy(out->caps, w->ctl.caps, G * sizeof(int));
+	evaluate(&w->x, w->ctl.caps, &w->t_init, &w->p_init);
+}
 
-		for (g = 0; g < G; g++)
-			L[g] = 0;
-		for (i = 0; i < n; i++) {
-			double *L1 = xcalloc(G, sizeof(*L1));
+static void
+loop_release(struct loop *w)
+{
+	size_t i;
 
-			sample_leads(&smp[i], ord[i], scale, agg, st, du, ld, L1, &s0);
-			for (g = 0; g < G; g++)
-				L[g] += L1[g];
-			free(L1);
-		}
+	free(w->scale);
+	free(w->f2);
+	free(w->L);
+	free(w->prev);
+	free(w->sc);
+	free(w->glo);
+	free(w->st);
+	free(w->du);
+	free(w->ld);
+	for (i = 0; i < w->n; i++)
+		free(w->ord[i]);
+	free(w->ord);
+	caps_pred_release(&w->pr);
+	caps_ctl_release(&w->ctl);
+}
+
+/* The straggler of the recorded samples: the GPU whose leads, summed over them, are least. */
+static int
+loop_straggler(struct loop *w)
+{
+	int64_t s0;
+	size_t g, i;
+
+	for (g = 0; g < w->G; g++)
+		w->L[g] = 0;
+	for (i = 0; i < w->n; i++) {
+		double *L1 = xcalloc(w->G, sizeof(*L1));
+
+		sample_leads(&w->smp[i], w->ord[i], w->scale, w->agg, w->st, w->du, w->ld, L1,
+			     &s0);
+		for (g = 0; g < w->G; g++)
+			w->L[g] += L1[g];
+		free(L1);
 	}
-	out->straggler = lead_straggler(L, G);
-	best = (struct cand){ 0, 1, 1 };
-	cur = best;
-	for (i = 0; maxK && ctl.nadj < CAPS_MAX_ADJ; i++) {
+	return lead_straggler(w->L, w->G);
+}
+
+/* @c is a candidate the scenario may report: within the limits, better, keeping pace. */
+static bool
+loop_takes(struct loop *w, const struct cand *c, const struct cand *best, const int *caps,
+	   const int *init)
+{
+	return within(caps, w->G, w->glo, w->p->tdp, w->ctl.P_n) &&
+	       better(w->p->scenario, c, best) &&
+	       keeps_pace(&w->x, w->p->scenario, init, caps, w->t_init);
+}
+
+/*
+ * The controller fed the samples in turn, re-timed at its caps, until its
+ * caps hold for a window or CAPS_MAX_ADJ adjustments; the best caps it went
+ * through into out->caps. Returns the last candidate (*@best the best).
+ */
+static struct cand
+loop_control(struct loop *w, struct cand *best, struct caps_loop_result *out)
+{
+	size_t G = w->G, g, i, stable = 0;
+	struct cand cur = *best;
+	double t_cur = 0, p_cur = 0;
+	int64_t span;
+
+	for (i = 0; w->maxK && w->ctl.nadj < CAPS_MAX_ADJ; i++) {
 		bool changed = false;
 
-		memcpy(prev, ctl.caps, G * sizeof(int));
-		scales_for(gm, G, p_idle, ctl.caps, scale, f2);
-		sample_leads(&smp[i % n], ord[i % n], scale, agg, st, du, ld, L, &span);
-		if (!caps_ctl_feed(&ctl, L))
+		memcpy(w->prev, w->ctl.caps, G * sizeof(int));
+		scales_for(w->gm, G, w->x.p_idle, w->ctl.caps, w->scale, w->f2);
+		sample_leads(&w->smp[i % w->n], w->ord[i % w->n], w->scale, w->agg, w->st, w->du,
+			     w->ld, w->L, &span);
+		if (!caps_ctl_feed(&w->ctl, w->L))
 			continue;
 		for (g = 0; g < G; g++)
-			if (abs(ctl.caps[g] - prev[g]) >= 1)
+			if (abs(w->ctl.caps[g] - w->prev[g]) >= 1)
 				changed = true;
 		stable = changed ? 0 : stable + 1;
-		cur.adj = ctl.nadj;
+		cur.adj = w->ctl.nadj;
 		if (changed) {
-			evaluate(&x, ctl.caps, &t_cur, &p_cur);
-			cur.s = t_cur > 0 ? t_init / t_cur : NAN;
-			cur.pr = p_init > 0 ? p_cur / p_init : NAN;
+			evaluate(&w->x, w->ctl.caps, &t_cur, &p_cur);
+			cur.s = t_cur > 0 ? w->t_init / t_cur : NAN;
+			cur.pr = w->p_init > 0 ? p_cur / w->p_init : NAN;
 		}
-		if (within(ctl.caps, G, glo, p->tdp, ctl.P_n) &&
-		    better(p->scenario, &cur, &best) &&
-		    keeps_pace(&x, p->scenario, out->init, ctl.caps, t_init)) {
-			best = cur;
-			memcpy(out->caps, ctl.caps, G * sizeof(int));
+		if (loop_takes(w, &cur, best, w->ctl.caps, out->init)) {
+			*best = cur;
+			memcpy(out->caps, w->ctl.caps, G * sizeof(int));
 		}
-		if (stable >= ctl.p.window) {
+		if (stable >= w->ctl.p.window) {
 			out->converged = true;
 			break;
 		}
 	}
-	memcpy(out->last, ctl.caps, G * sizeof(int));
-	out->last_s_iter = cur.s;
-	out->nadj = ctl.nadj;
-	if (maxK) {
-		if (p->scenario == CAPS_GPU_RED)
-			search_red(&x, out->init, t_init, sc);
-		else
-			search_equal(&x, ctl.P_n, sc);
-		evaluate(&x, sc, &t_cur, &p_cur);
-		cur = (struct cand){ CAND_SEARCH, t_cur > 0 ? t_init / t_cur : NAN,
-				     p_init > 0 ? p_cur / p_init : NAN };
-		if (within(sc, G, glo, p->tdp, ctl.P_n) && better(p->scenario, &cur, &best) &&
-		    keeps_pace(&x, p->scenario, out->init, sc, t_init)) {
-			best = cur;
-			memcpy(out->caps, sc, G * sizeof(int));
-			out->searched = true;
-		}
+	return cur;
+}
+
+/* The direct search (search_red() or search_equal()); its caps when better than @best. */
+static void
+loop_search(struct loop *w, struct cand *best, struct caps_loop_result *out)
+{
+	struct cand cur;
+	double t_cur = 0, p_cur = 0;
+
+	if (w->p->scenario == CAPS_GPU_RED)
+		search_red(&w->x, out->init, w->t_init, w->sc);
+	else
+		search_equal(&w->x, w->ctl.P_n, w->sc);
+	evaluate(&w->x, w->sc, &t_cur, &p_cur);
+	cur = (struct cand){ CAND_SEARCH, t_cur > 0 ? w->t_init / t_cur : NAN,
+			     w->p_init > 0 ? p_cur / w->p_init : NAN };
+	if (loop_takes(w, &cur, best, w->sc, out->init)) {
+		*best = cur;
+		memcpy(out->caps, w->sc, w->G * sizeof(int));
+		out->searched = true;
 	}
-	out->reported = best.adj == CAND_SEARCH ? 0 : best.adj;
-	out->reason = pick_reason(p->scenario, &best);
-	out->s_model = best.s;
-	out->s_bound = isnan(p->s_bound) ? caps_align_bound(smp, n, p->scenario) : p->s_bound;
-	if (p->scenario == CAPS_CPU_SLOSH && maxK)
-		out->s_bound *= slosh_boost(&x, out->init, ctl.P_n);
+}
+
+/*
+ * The figures of the chosen caps @best: the bound S_iter is held to, S_iter,
+ * the power ratio, each GPU's clock and power, the GPUs beyond any clock
+ * their runs showed and the range (s_low) where that leaves the data undecided.
+ */
+static void
+loop_finish(struct loop *w, const struct cand *best, struct caps_loop_result *out)
+{
+	const struct caps_params *p = w->p;
+	size_t g;
+
+	out->reported = best->adj == CAND_SEARCH ? 0 : best->adj;
+	out->reason = pick_reason(p->scenario, best);
+	out->s_model = best->s;
+	out->s_bound = isnan(p->s_bound) ? caps_align_bound(w->smp, w->n, p->scenario) : p->s_bound;
+	if (p->scenario == CAPS_CPU_SLOSH && w->maxK)
+		out->s_bound *= slosh_boost(&w->x, out->init, w->ctl.P_n);
 	/*
 	 * The bound of gpu-realloc and cpu-slosh is the recorded run's; a run at
 	 * other caps than the initial ones (a round of the run-over-run loop) is
 	 * t_init / span away from them. gpu-red's (1: no cap above the initial
 	 * one) is against the initial caps already.
 	 */
-	if (p->scenario != CAPS_GPU_RED && pr.span > 0 && t_init > 0)
-		out->s_bound *= t_init / pr.span;
-	out->s_iter = out->s_bound > 0 && best.s > out->s_bound ? out->s_bound : best.s;
-	out->power_ratio = best.pr;
-	scales_for(gm, G, p_idle, out->caps, scale, f2);
-	for (g = 0; g < G; g++) {
-		out->f[g] = f2[g];
-		out->power[g] = caps_model_power(&gm[g], p_idle, f2[g]);
-		if (gm[g].f_seen > 0 && f2[g] > gm[g].f_seen * (1 + CAPS_SEEN_TOL))
+	if (p->scenario != CAPS_GPU_RED && w->pr.span > 0 && w->t_init > 0)
+		out->s_bound *= w->t_init / w->pr.span;
+	out->s_iter = out->s_bound > 0 && best->s > out->s_bound ? out->s_bound : best->s;
+	out->power_ratio = best->pr;
+	scales_for(w->gm, w->G, w->x.p_idle, out->caps, w->scale, w->f2);
+	for (g = 0; g < w->G; g++) {
+		out->f[g] = w->f2[g];
+		out->power[g] = caps_model_power(&w->gm[g], w->x.p_idle, w->f2[g]);
+		if (w->gm[g].f_seen > 0 && w->f2[g] > w->gm[g].f_seen * (1 + CAPS_SEEN_TOL))
 			out->beyond++;
 	}
 	out->s_low = out->s_iter;
 	out->pr_low = out->power_ratio;
-	if (out->beyond && maxK)
-		out->s_low = seen_s_iter(&x, out->init, out->caps, out->s_iter, &out->pr_low);
-	free(scale);
-	free(f2);
-	free(L);
-	free(prev);
-	free(sc);
-	free(glo);
-	free(st);
-	free(du);
-	free(ld);
-	for (i = 0; i < n; i++)
-		free(ord[i]);
-	free(ord);
-	caps_pred_release(&pr);
-	caps_ctl_release(&ctl);
+	if (out->beyond && w->maxK)
+		out->s_low = seen_s_iter(&w->x, out->init, out->caps, out->s_iter, &out->pr_low);
+}
+
+void
+caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *gm,
+	  double p_idle, const struct caps_params *p, enum lead_agg agg,
+	  struct caps_loop_result *out)
+{
+	struct loop w = { .smp = smp, .n = n, .G = n ? smp[0].m->G : 0, .gm = gm, .p = p,
+			  .agg = agg };
+	struct cand best = { 0, 1, 1 }, cur;
+
+	loop_result_init(out, w.G);
+	if (!w.G)
+		return;
+	loop_init(&w, p_idle, out);
+	out->straggler = loop_straggler(&w);
+	cur = loop_control(&w, &best, out);
+	memcpy(out->last, w.ctl.caps, w.G * sizeof(int));
+	out->last_s_iter = cur.s;
+	out->nadj = w.ctl.nadj;
+	if (w.maxK)
+		loop_search(&w, &best, out);
+	loop_finish(&w, &best, out);
+	loop_release(&w);
 }
 
 void

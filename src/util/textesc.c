@@ -178,20 +178,135 @@ visible_dup(const char *s)
  * through sbuf_add_visible(). Width applies to the escaped text; a
  * precision on %s bounds the bytes read from the argument.
  */
+/* One conversion of out_vprintf()'s format: the stdio spec, widths resolved. */
+struct conv {
+	char spec[32];	/* "%" and the flags, then width, precision and length added */
+	size_t k;	/* bytes of spec */
+	int width, prec;	/* -1: none */
+	bool left;	/* '-' flag or a negative '*' width */
+	char len[3];	/* length modifier: "", "l", "ll", "z", ... */
+};
+
+/*
+ * Parse the conversion after '%' at @p into @c, taking '*' widths and
+ * precisions from @ap in order; returns where the conversion character is.
+ */
+static const char *
+conv_parse(const char *p, struct conv *c, va_list *ap)
+{
+	bool star_w = false, star_p = false;
+
+	memset(c, 0, sizeof(*c));
+	c->width = c->prec = -1;
+	c->spec[c->k++] = '%';
+	while (*p && strchr("-+ #0", *p)) {
+		c->left |= *p == '-';
+		if (c->k < 8)
+			c->spec[c->k++] = *p;
+		p++;
+	}
+	if (*p == '*') {
+		star_w = true;
+		p++;
+	} else {
+		for (; *p >= '0' && *p <= '9'; p++)
+			c->width = c->width < 0 ? *p - '0'
+				   : c->width < 100000 ? c->width * 10 + (*p - '0') : c->width;
+	}
+	if (*p == '.') {
+		p++;
+		if (*p == '*') {
+			star_p = true;
+			p++;
+		} else {
+			for (c->prec = 0; *p >= '0' && *p <= '9'; p++)
+				c->prec = c->prec < 100000 ? c->prec * 10 + (*p - '0') : c->prec;
+		}
+	}
+	if (star_w) {
+		c->width = va_arg(*ap, int);
+		if (c->width < 0) {
+			c->left = true;
+			c->width = -c->width;
+		}
+	}
+	if (star_p)
+		c->prec = va_arg(*ap, int);
+	while (*p && strchr("hlzjtL", *p) && strlen(c->len) < 2) {
+		c->len[strlen(c->len)] = *p;
+		p++;
+	}
+	return p;
+}
+
+/* %s or %c (@ch) with @c: the argument made visible, then padded to the width. */
+static void
+conv_text(FILE *out, struct sbuf *sb, const struct conv *c, char ch, va_list *ap)
+{
+	char one;
+	const char *s;
+	size_t n;
+
+	sbuf_reset(sb);
+	if (ch == 'c') {
+		one = (char)va_arg(*ap, int);
+		s = &one;
+		n = 1;
+	} else {
+		s = va_arg(*ap, const char *);
+		if (!s)
+			s = "(null)";
+		n = c->prec >= 0 ? strnlen(s, (size_t)c->prec) : strlen(s);
+	}
+	sbuf_add_visible(sb, s, n);
+	fprintf(out, c->left ? "%-*s" : "%*s", c->width < 0 ? 0 : c->width, sb->buf ? sb->buf : "");
+}
+
+/* A number or a pointer (@ch): printed by stdio with the same spec. */
+static void
+conv_number(FILE *out, struct conv *c, char ch, va_list *ap, const char *fmt)
+{
+	if (c->width >= 0)
+		c->k += (size_t)snprintf(c->spec + c->k, sizeof(c->spec) - c->k - 8, "%d", c->width);
+	if (c->prec >= 0)
+		c->k += (size_t)snprintf(c->spec + c->k, sizeof(c->spec) - c->k - 6, ".%d", c->prec);
+	memcpy(c->spec + c->k, c->len, strlen(c->len));
+	c->k += strlen(c->len);
+	c->spec[c->k++] = ch;
+	c->spec[c->k] = '\0';
+	switch (ch) {
+	case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
+		if (!strcmp(c->len, "ll") || !strcmp(c->len, "j"))
+			fprintf(out, c->spec, va_arg(*ap, long long));
+		else if (!strcmp(c->len, "l") || !strcmp(c->len, "z") || !strcmp(c->len, "t"))
+			fprintf(out, c->spec, va_arg(*ap, long));
+		else
+			fprintf(out, c->spec, va_arg(*ap, int));
+		break;
+	case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+		if (!strcmp(c->len, "L"))
+			fprintf(out, c->spec, va_arg(*ap, long double));
+		else
+			fprintf(out, c->spec, va_arg(*ap, double));
+		break;
+	case 'p':
+		fprintf(out, c->spec, va_arg(*ap, void *));
+		break;
+	default:
+		BUG("out_vprintf: conversion '%c' in \"%s\"", ch, fmt);
+	}
+}
+
 int
 out_vprintf(FILE *out, const char *fmt, va_list ap)
 {
 	struct sbuf sb = SBUF_INIT;
-	const char *p = fmt;
+	const char *p = fmt, *q;
+	struct conv c;
+	va_list aq;
 
+	va_copy(aq, ap);
 	while (*p) {
-		char spec[32];
-		size_t k = 0;
-		int width = -1, prec = -1;
-		bool left = false, star_w = false, star_p = false;
-		char len[3] = "";
-		const char *q;
-
 		q = strchr(p, '%');
 		if (!q) {
 			fputs(p, out);
@@ -204,99 +319,16 @@ out_vprintf(FILE *out, const char *fmt, va_list ap)
 			p++;
 			continue;
 		}
-		spec[k++] = '%';
-		while (*p && strchr("-+ #0", *p)) {
-			left |= *p == '-';
-			if (k < 8)
-				spec[k++] = *p;
-			p++;
-		}
-		if (*p == '*') {
-			star_w = true;
-			p++;
-		} else {
-			for (; *p >= '0' && *p <= '9'; p++)
-				width = width < 0 ? *p - '0'
-					: width < 100000 ? width * 10 + (*p - '0') : width;
-		}
-		if (*p == '.') {
-			p++;
-			if (*p == '*') {
-				star_p = true;
-				p++;
-			} else {
-				for (prec = 0; *p >= '0' && *p <= '9'; p++)
-					prec = prec < 100000 ? prec * 10 + (*p - '0') : prec;
-			}
-		}
-		if (star_w) {
-			width = va_arg(ap, int);
-			if (width < 0) {
-				left = true;
-				width = -width;
-			}
-		}
-		if (star_p)
-			prec = va_arg(ap, int);
-		while (*p && strchr("hlzjtL", *p) && strlen(len) < 2) {
-			len[strlen(len)] = *p;
-			p++;
-		}
+		p = conv_parse(p, &c, &aq);
 		if (!*p)
 			break;
-		if (*p == 's' || *p == 'c') {
-			char ch;
-			const char *s;
-			size_t n;
-
-			sbuf_reset(&sb);
-			if (*p == 'c') {
-				ch = (char)va_arg(ap, int);
-				s = &ch;
-				n = 1;
-			} else {
-				s = va_arg(ap, const char *);
-				if (!s)
-					s = "(null)";
-				n = prec >= 0 ? strnlen(s, (size_t)prec) : strlen(s);
-			}
-			sbuf_add_visible(&sb, s, n);
-			fprintf(out, left ? "%-*s" : "%*s", width < 0 ? 0 : width, sb.buf ? sb.buf : "");
-			p++;
-			continue;
-		}
-		/* A number or a pointer: printed by stdio with the same spec. */
-		if (width >= 0)
-			k += (size_t)snprintf(spec + k, sizeof(spec) - k - 8, "%d", width);
-		if (prec >= 0)
-			k += (size_t)snprintf(spec + k, sizeof(spec) - k - 6, ".%d", prec);
-		memcpy(spec + k, len, strlen(len));
-		k += strlen(len);
-		spec[k++] = *p;
-		spec[k] = '\0';
-		switch (*p) {
-		case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
-			if (!strcmp(len, "ll") || !strcmp(len, "j"))
-				fprintf(out, spec, va_arg(ap, long long));
-			else if (!strcmp(len, "l") || !strcmp(len, "z") || !strcmp(len, "t"))
-				fprintf(out, spec, va_arg(ap, long));
-			else
-				fprintf(out, spec, va_arg(ap, int));
-			break;
-		case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
-			if (!strcmp(len, "L"))
-				fprintf(out, spec, va_arg(ap, long double));
-			else
-				fprintf(out, spec, va_arg(ap, double));
-			break;
-		case 'p':
-			fprintf(out, spec, va_arg(ap, void *));
-			break;
-		default:
-			BUG("out_vprintf: conversion '%c' in \"%s\"", *p, fmt);
-		}
+		if (*p == 's' || *p == 'c')
+			conv_text(out, &sb, &c, *p, &aq);
+		else
+			conv_number(out, &c, *p, &aq, fmt);
 		p++;
 	}
+	va_end(aq);
 	sbuf_release(&sb);
 	return ferror(out) ? -1 : 0;
 }

@@ -84,7 +84,7 @@ struct fleet_result {
 	size_t nslots;		/* entries of slots */
 	int *devices;		/* the heat map's columns: every GPU slot of any node
 				 * (and every straggler's), ascending */
-	size_t ndevices;
+	size_t ndevices;	/* entries of devices */
 	size_t *heat;		/* [nnodes * ndevices]: runs node i had device j as straggler */
 	size_t imbalanced_latest;	/* nodes whose latest run is imbalanced */
 	size_t recurring;	/* nodes recurring */

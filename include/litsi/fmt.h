@@ -21,7 +21,7 @@ enum fmt_type { FT_STR, FT_INT, FT_DBL, FT_BOOL };
 
 struct fmt_col {
 	const char *name;	/* column header / JSON key, units in the name (start_ns) */
-	enum fmt_type type;
+	enum fmt_type type;	/* which fmt_str/int/dbl/bool() call fills the cell */
 	int prec;		/* decimals for FT_DBL */
 };
 

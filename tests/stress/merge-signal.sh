@@ -41,9 +41,18 @@ for sig in INT TERM; do
 			k=$((k + 1))
 			rm -f o.db o.db-* o.db.merge-*
 			[ $out = existing ] && cp n0.db o.db
-			delay=$(awk -v s="$$$k$sig" -v ms="$ms" 'BEGIN { srand(s); printf "%.3f", (0.2 + rand() * 0.5) * ms / 1000 }')
+			delay=$(awk -v s="$$$k$sig" -v ms="$ms" 'BEGIN { srand(s); printf "%.3f", (0.05 + rand() * 0.4) * ms / 1000 }')
 			"$LITSI" -q merge o.db "$@" 2>err &
 			pid=$!
+			# The signal is sent once the merge is writing (its temporary output or
+			# the output's journal exists): a signal before litsi has started
+			# (a slow start under a sanitizer) would test the shell, not litsi.
+			j=0
+			while [ $j -lt 1000 ] && kill -0 $pid 2>/dev/null &&
+			      [ -z "$(ls -d o.db.merge-* o.db-journal o.db-wal 2>/dev/null)" ]; do
+				sleep 0.005
+				j=$((j + 1))
+			done
 			sleep "$delay"
 			kill -$sig $pid 2>/dev/null
 			wait $pid

@@ -78,9 +78,11 @@ $(BUILD)/litsi-unit: $(UNIT_OBJ) $(BUILD)/liblitsi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/liblitsi.a $(CHECK_LIBS) $(LDLIBS_ALL)
 
 # The build and then the suites run CHECK_JOBS at a time (default: the CPU
-# count), the longest suite first; each suite's output is printed whole when it ends.
+# count), the longest suite first (the unit suite is under ASan, where its
+# differential scanner tests take most of the time); each suite's output is
+# printed whole when it ends.
 CHECK_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
-CHECK_SUITES = check-cli check-meta check-hardening check-zlib check-unit check-record check-detect check-slurm
+CHECK_SUITES = check-unit check-cli check-meta check-hardening check-zlib check-record check-detect check-slurm
 check:
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(BUILD)/litsi $(BUILD)/litsi-unit
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -Otarget $(CHECK_SUITES)

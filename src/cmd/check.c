@@ -7,6 +7,7 @@
 #include "cmd.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +72,23 @@ dbl_opt(const char *opt, const char *arg, double min, double max, double *out)
 	return 0;
 }
 
+/* The rules' threshold options: their short code, name, range and field. */
+static const struct threshold {
+	int opt;
+	const char *name;
+	double min, max;
+	size_t off;	/* of the double in struct check_params */
+} thresholds[] = {
+	{ 'D', "--min-temp-diff", 0, 1000, offsetof(struct check_params, min_temp_diff) },
+	{ 'c', "--clock-share", 0, 1000, offsetof(struct check_params, clock_share) },
+	{ 'H', "--min-hotter", 0, 1000, offsetof(struct check_params, min_hotter) },
+	{ 'V', "--min-viol", 0, 100, offsetof(struct check_params, min_viol) },
+	{ 'f', "--max-freq-spread", 1, 1e6, offsetof(struct check_params, max_freq_spread) },
+	{ 'g', "--min-gain", 0, 1e6, offsetof(struct check_params, min_gain) },
+	{ 't', "--max-temp-spread", 1, 1e6, offsetof(struct check_params, max_temp_spread) },
+	{ 'T', "--max-throttle", 0, 100, offsetof(struct check_params, max_throttle) },
+};
+
 /*
  * A rule's threshold option @opt with @arg into @p: 0, EXIT_USAGE (the
  * message printed), or -1 when @opt is no threshold option.
@@ -78,26 +96,16 @@ dbl_opt(const char *opt, const char *arg, double min, double max, double *out)
 static int
 threshold_opt(int opt, const char *arg, struct check_params *p)
 {
-	switch (opt) {
-	case 'D':
-		return dbl_opt("--min-temp-diff", arg, 0, 1000, &p->min_temp_diff) ? EXIT_USAGE : 0;
-	case 'c':
-		return dbl_opt("--clock-share", arg, 0, 1000, &p->clock_share) ? EXIT_USAGE : 0;
-	case 'H':
-		return dbl_opt("--min-hotter", arg, 0, 1000, &p->min_hotter) ? EXIT_USAGE : 0;
-	case 'V':
-		return dbl_opt("--min-viol", arg, 0, 100, &p->min_viol) ? EXIT_USAGE : 0;
-	case 'f':
-		return dbl_opt("--max-freq-spread", arg, 1, 1e6, &p->max_freq_spread) ? EXIT_USAGE : 0;
-	case 'g':
-		return dbl_opt("--min-gain", arg, 0, 1e6, &p->min_gain) ? EXIT_USAGE : 0;
-	case 't':
-		return dbl_opt("--max-temp-spread", arg, 1, 1e6, &p->max_temp_spread) ? EXIT_USAGE : 0;
-	case 'T':
-		return dbl_opt("--max-throttle", arg, 0, 100, &p->max_throttle) ? EXIT_USAGE : 0;
-	default:
-		return -1;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(thresholds); i++) {
+		const struct threshold *t = &thresholds[i];
+
+		if (t->opt == opt)
+			return dbl_opt(t->name, arg, t->min, t->max,
+				       (double *)((char *)p + t->off)) ? EXIT_USAGE : 0;
 	}
+	return -1;
 }
 
 static int

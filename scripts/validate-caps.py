@@ -21,6 +21,12 @@ LITSI = os.environ.get("LITSI", "build/litsi")
 # traced iterations per run (VALIDATE_SAMPLES; telemetry about two readings
 # each, one a second): more make every run, the probe too, longer
 LAYERS, SAMPLES = 4, int(os.environ.get("VALIDATE_SAMPLES", "3"))
+# seconds each job runs (VALIDATE_DURATION): litsi record(1) logs telemetry
+# for a job's whole life, the profiler traces its first iterations; the
+# probe runs VALIDATE_PROBE seconds ("a few minutes", litsi-caps(1)); 0: as
+# long as the traced iterations
+DURATION = int(os.environ.get("VALIDATE_DURATION", "300"))
+PROBE_S = int(os.environ.get("VALIDATE_PROBE", "180"))
 STEP_RE = re.compile(r'"ph": "X", "cat": "user_annotation", "name": "(ProfilerStep#\d+)"'
                      r'[^\n]*\n\s*"ts": [0-9.]+, "dur": ([0-9.]+)')
 # seeds 5000.. report; the caps code is tuned on 100..149 (VALIDATE_SEED=100)
@@ -66,9 +72,13 @@ class Node:
             return 600 if self.vendor == "amd" else 500
         return self.tdp if scenario == "gpu-red" else self.tdp - 50
 
-    def synth(self, d, cap, caps=None, tele=True):
+    def synth(self, d, cap, caps=None, tele=True, run=0, duration=None):
+        """One job at @cap (@caps per GPU); @run numbers the node's jobs: each
+        draws its own telemetry noise, as two jobs on a real node do."""
         a = [LITSI, "-q", "synth", "--gpus", str(self.G), "--layers", str(LAYERS),
              "--samples", str(SAMPLES), "--seed", str(self.seed),
+             "--noise-seed", str(self.seed * 16 + run),
+             "--duration", str(DURATION if duration is None else duration),
              "--temp-spread", str(self.spread),
              "--straggler", ",".join(map(str, self.strag)), "--power-cap", str(cap), "-o", d]
         if self.phys:
@@ -149,7 +159,7 @@ def oracle(node, d, scenario, cap0, bt, bpw):
         c = [min(cap0, int(math.ceil(p)) + 1) for p in bpw]
     else:
         c = [cap0 + (20 if scenario == "cpu-slosh" else 0)] * node.G
-    t, p, clk, _ = node.synth(d, cap0, c, False)
+    t, p, clk, _ = node.synth(d, cap0, c, False, duration=0)
     for step in (20, 5):
         for _ in range(60):
             fast = max(range(node.G), key=lambda g: clk[g])
@@ -162,7 +172,7 @@ def oracle(node, d, scenario, cap0, bt, bpw):
                 trial[slow] += step
             if trial[fast] < max(node.min, 1):
                 break
-            t2, p2, clk2, _ = node.synth(d, cap0, trial, False)
+            t2, p2, clk2, _ = node.synth(d, cap0, trial, False, duration=0)
             if not (t2 <= bt / 0.995 if scenario == "gpu-red" else t2 < t):
                 break
             c, t, p, clk = trial, t2, p2, clk2
@@ -183,7 +193,7 @@ def one(job):
         sh([LITSI, "-q", "-d", db, "ingest", "--run", "r0"] + whole(d + "r0"))
 
         def check(name, c, ps, pp, pn, cap_init, run):
-            t, p, _, _ = node.synth(d + name, cap0, c) if run is None else run
+            t, p, _, _ = node.synth(d + name, cap0, c, run=1) if run is None else run
             (ps, pl), (pp, ppl) = ps, pp
             row["rounds"].append(dict(name=name, caps=c, pred_s=ps, pred_low=pl, meas_s=bt / t,
                                       pred_p=pp, pred_p_low=ppl,
@@ -198,7 +208,7 @@ def one(job):
         pt = tables(sh([LITSI, "-d", db, "caps", "--calibrate", "--format", "tsv"]))
         probe = [int(r[2]) for r in pt["probe"]]
         pc = pt["probe_cost"][0]
-        t, p, _, _ = node.synth(d + "probe", cap0, probe)
+        t, p, _, _ = node.synth(d + "probe", cap0, probe, run=2, duration=PROBE_S)
         row["probe"] = dict(caps=probe, pred_s=float(pc[2]), pred_p=float(pc[3]),
                             meas_s=bt / t, meas_p=p / bp)
         sh([LITSI, "-q", "-d", db, "ingest", "--run", "probe", "--role", "calibration"] +
@@ -207,24 +217,27 @@ def one(job):
         for rnd in (1, 2, 3):
             c, ps, pp, pn, ci = caps(db, scenario)
             name = "r%d" % rnd
-            same = [x for x in seen if x[0] == c]
-            if same:
-                # the caps of an earlier run: the simulator is deterministic, so
-                # this run's files are that run's, byte for byte; ingested as
-                # this run all the same, as on a real node
-                rdir, run = same[0][1], same[0][2]
+            if [x for x in seen if x[0] == c]:
+                # the caps of an earlier run: the same traces (the simulator is
+                # deterministic), other telemetry readings (a job of its own)
                 row["notes"].append("%s: caps of an earlier run" % name)
-            else:
-                rdir, run = d + name, node.synth(d + name, cap0, c)
+            rdir, run = d + name, node.synth(d + name, cap0, c, run=2 + rnd)
             check(name, c, ps, pp, pn, ci, run)
             sh([LITSI, "-q", "-d", db, "ingest", "--run", name] + whole(rdir))
             seen.append((c, rdir, run))
         ot, op = oracle(node, d + "o", scenario, cap0, bt, bpw)
         row.update(oracle_s=bt / ot, oracle_p=op / bp)
     finally:
+        # VALIDATE_KEEP=DIR: each node-scenario's runs and database are kept there
+        keep = os.environ.get("VALIDATE_KEEP")
         for x in os.listdir(work):
-            if x.startswith("n%d-%s" % (node.i, scenario)):
-                p = os.path.join(work, x)
+            if not x.startswith("n%d-%s" % (node.i, scenario)):
+                continue
+            p = os.path.join(work, x)
+            if keep:
+                os.makedirs(keep, exist_ok=True)
+                shutil.move(p, os.path.join(keep, x))
+            else:
                 shutil.rmtree(p, ignore_errors=True) if os.path.isdir(p) else os.remove(p)
     sys.stderr.write("%d %s %s\n" % (node.i, scenario, json.dumps(
         [round(r["meas_s"], 4) for r in row["rounds"]])))
@@ -321,8 +334,8 @@ def summarize(rows):
         out.append("gpu-red's lowest measured throughput in any round: %.4f (node %d, %s)."
                    % min(red))
     same = sum(1 for r in rows for n in r["notes"])
-    out.append("Rounds whose caps equalled an earlier run's (the same files, ingested "
-               "as a run of their own): %d." % same)
+    out.append("Rounds whose caps equalled an earlier run's (the same traces, "
+               "ingested as a run of their own): %d." % same)
     return "\n".join(out)
 
 
@@ -353,6 +366,11 @@ def main():
     jobs = int(os.environ.get("VALIDATE_JOBS", str(os.cpu_count() or 2)))
     rnd_ = random.Random(23)
     nodes = [Node(i, rnd_) for i in range(n)]
+    # VALIDATE_ONLY: some nodes only (indices, comma-separated), e.g. one kind
+    only = os.environ.get("VALIDATE_ONLY")
+    if only:
+        keep = set(int(x) for x in only.split(","))
+        nodes = [nd for nd in nodes if nd.i in keep]
     base = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
     work = tempfile.mkdtemp(prefix="litsi-validate.", dir=base)
     try:

@@ -50,6 +50,8 @@ struct caps_params {
 	enum caps_scale scale;		/* global_max kept or per sample, --scale */
 	int cap_min;			/* W, the part's min power limit; 0: none */
 	double s_bound;			/* the scenario's alignment bound (§5); NaN: from the keys */
+	double red_margin;		/* gpu-red: predicted throughput kept back for the
+					 * prediction's error; 0: CAPS_RED_PRED_MARGIN */
 };
 
 /* caps_params_default() - the defaults listed above, scenario gpu-red. */
@@ -229,6 +231,15 @@ enum { CAPS_MAX_ADJ = 200 };
 #define CAPS_RED_LOSS 0.005
 #define CAPS_RED_PRED_MARGIN 0.002
 #define CAPS_RED_MIN_S (1 - CAPS_RED_LOSS + CAPS_RED_PRED_MARGIN)
+/*
+ * The margin where every GPU's operating point rests on a whole job's
+ * readings (results: RES_RUN_READINGS or more, litsi record's log) rather
+ * than a traced window's few: the clocks are then known to a few hundredths
+ * of a percent and the prediction's error is about a tenth of the margin above.
+ */
+#define CAPS_RED_PRED_MARGIN_RUN 0.001
+/* caps_red_min_s() - the predicted S_iter gpu-red's caps keep: 1 − CAPS_RED_LOSS + red_margin. */
+double caps_red_min_s(const struct caps_params *p);
 /*
  * gpu-realloc and cpu-slosh: caps that lower a GPU must keep S_iter >= 1 with
  * that GPU this much slower than predicted.

@@ -224,6 +224,9 @@ const char *res_metric_name(enum res_metric m);
  * temperature and clock readings taken at gfx activity <= 1% are left out
  * (when the GPU has activity readings and some busy ones).
  */
+/* Standard errors by which a traced window may differ from its whole run at one steady state. */
+#define RES_STEADY_SE 3.0
+
 struct res_telemetry {
 	size_t G;		/* GPUs: the length of the [G] arrays */
 	struct tsample **v[RES_NMETRICS];	/* v[m][g]: readings used (first .. first+n) */
@@ -242,8 +245,26 @@ struct res_telemetry {
 	double *load_med[RES_NMETRICS];	/* [G] their median; NaN with fewer than
 					 * o->min_readings */
 	double *load_thr;	/* [G] mean throttle percent under load, same rule */
-	double *pow_ub;		/* [G] power under load: the mean plus twice its standard
-				 * error, NaN with fewer than min_readings (res_gpu_models()) */
+	/*
+	 * [G] power under load: the mean plus twice its standard error, NaN
+	 * with fewer than min_readings (res_gpu_models()). Of the traced window's
+	 * readings; in a run (the node scoped to one, ingest --run) of every
+	 * reading of the run under load when the log covers more than the window
+	 * (litsi record logs the whole job) and the window's mean is at most
+	 * RES_STEADY_SE of its standard errors over the run's (the job at one
+	 * steady state; the standard error from the run's spread).
+	 */
+	double *pow_ub;
+	bool *pow_run;		/* [G] pow_ub is of the whole run's readings */
+	size_t *nall[RES_NMETRICS];	/* [G] readings loaded, before the window's cut */
+	/*
+	 * [G] the median gfx clock under load of the whole run, where the
+	 * window's median is within RES_STEADY_SE of its standard errors (and
+	 * half a MHz, the readings' resolution) of it; NaN otherwise.
+	 */
+	double *clk_run;
+	size_t *clk_nrun, *pow_nrun;	/* [G] readings behind clk_run and a whole run's
+					 * pow_ub; 0 where the window's are used */
 	double *load_avg[RES_NMETRICS];	/* [G] mean of the readings under load, same rule */
 	size_t min_readings;	/* the minimum applied */
 	double load_activity, load_power;	/* the thresholds applied */
@@ -387,6 +408,14 @@ void res_power_release(struct res_power *p);
  */
 #define RES_AT_CAP 0.02
 bool res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm);
+/*
+ * res_red_margin() - gpu-red's margin for the prediction's error on @n with
+ * the models @gm: CAPS_RED_PRED_MARGIN_RUN where every GPU's clock (and a
+ * clock-held GPU's draw) is of its run's whole log, RES_RUN_READINGS readings
+ * under load or more; else CAPS_RED_PRED_MARGIN.
+ */
+double res_red_margin(const struct res_model *n, const struct caps_gpu_model *gm);
+#define RES_RUN_READINGS 30
 
 /* ---- thermal summary of a node (METHOD §8) ---- */
 struct res_thermal {

@@ -107,6 +107,11 @@ struct synth_params {
 	int tick_ms;		/* --tick: telemetry interval, ms (1000 or 100); 0: 1000 */
 	double noise;		/* --noise: scale of the telemetry noise */
 	bool has_noise;		/* false: 1 */
+	uint64_t noise_seed;	/* --noise-seed: the telemetry noise's seed */
+	bool has_noise_seed;	/* false: seed */
+	int duration_s;		/* --duration: seconds the job runs at its steady state (the
+				 * telemetry covers them, the traces the first samples); 0:
+				 * the traced iterations' span */
 	bool reasons;		/* --reasons: write clock event reasons (nvidia-smi) */
 };
 
@@ -198,7 +203,8 @@ struct synth_result {
 	size_t nr_k[SYNTH_MAX_GPUS];	/* entries of k[g] */
 	struct synth_range *r[SYNTH_MAX_GPUS];	/* per rank, CPU ranges; owned */
 	size_t nr_r[SYNTH_MAX_GPUS];	/* entries of r[g] */
-	int64_t run_start_ns, run_end_ns;	/* load period (epoch ns) */
+	int64_t run_start_ns, run_end_ns;	/* load period (epoch ns): the traced
+						 * iterations, or --duration */
 	int64_t base_time_ns;	/* Kineto baseTimeNanoseconds */
 	int64_t boot_ns;	/* epoch ns of the node's boot (rocprof clock origin) */
 	int64_t layer_nelems;	/* parameters per layer */
@@ -246,6 +252,7 @@ void synth_group_name(int group, char *buf, size_t n);
 enum { SYNTH_COMPUTE_STREAM = 0, SYNTH_COMM_STREAM = 4 };
 #define SYNTH_CONTENTION 0.20	/* default compute slowdown while a comm kernel runs */
 #define SYNTH_SAMPLE_PERIOD_NS 2000000000LL	/* one traced iteration every 2 s */
+#define SYNTH_MAX_DURATION_S 3600		/* --duration: at most an hour of telemetry */
 
 /* ---- writers (src/fmt/synth_write.c): format into @out ---- */
 

@@ -26,6 +26,13 @@ caps_params_default(struct caps_params *p)
 	p->scale = CAPS_SCALE_GLOBAL;
 	p->cap_min = 0;
 	p->s_bound = NAN;
+	p->red_margin = CAPS_RED_PRED_MARGIN;
+}
+
+double
+caps_red_min_s(const struct caps_params *p)
+{
+	return 1 - CAPS_RED_LOSS + (p->red_margin > 0 ? p->red_margin : CAPS_RED_PRED_MARGIN);
 }
 
 int
@@ -737,6 +744,7 @@ struct search {
 	int lo, hi;			/* cap limits */
 	double *scale, *f2;
 	const int *glo;			/* [G] each GPU's lowest cap (lo, or gpu-red's p_lo) */
+	double red_min_s;		/* gpu-red: caps_red_min_s() */
 };
 
 /* Model at @caps: predicted Σ span and Σ power. */
@@ -841,7 +849,7 @@ search_equal(struct search *x, int64_t P_n, int *caps)
  * gpu-red: the lowest caps (at most the initial ones) that keep each GPU's
  * predicted busy time within k · T0, T0 being the slowest GPU's at the
  * initial caps, for the largest k in [0.9, 1 + 10 · CAPS_RED_LOSS] whose S_iter (against @t_init)
- * stays >= CAPS_RED_MIN_S. k above 1 spends the loss allowance: every GPU,
+ * stays >= caps_red_min_s(). k above 1 spends the loss allowance: every GPU,
  * the slowest too, may run slower than the slowest did.
  */
 static void
@@ -871,7 +879,7 @@ search_red(struct search *x, const int *init, double t_init, int *caps)
 			tmp[g] = c > init[g] ? init[g] : (int)c;
 		}
 		evaluate(x, tmp, &t, &pw);
-		if (t > 0 && t_init / t >= CAPS_RED_MIN_S) {
+		if (t > 0 && t_init / t >= x->red_min_s) {
 			memcpy(caps, tmp, x->G * sizeof(int));
 			if (!it)
 				break;
@@ -961,17 +969,17 @@ struct cand {
 #define CAND_SEARCH ((size_t)-1)
 
 /*
- * Is @c better than @best? gpu-red: the least power among S_iter >= CAPS_RED_MIN_S
+ * Is @c better than @best? gpu-red: the least power among S_iter >= @min_s
  * (ties: higher S_iter); otherwise the highest S_iter (ties within CAPS_S_TIE:
  * less power). Equal candidates keep the earlier one.
  */
 static bool
-better(enum caps_scenario sc, const struct cand *c, const struct cand *best)
+better(enum caps_scenario sc, double min_s, const struct cand *c, const struct cand *best)
 {
 	if (!(c->s >= 0) || !(c->pr >= 0))
 		return false;
 	if (sc == CAPS_GPU_RED) {
-		if (c->s < CAPS_RED_MIN_S)
+		if (c->s < min_s)
 			return false;
 		if (c->pr < best->pr - 1e-12)
 			return true;
@@ -983,11 +991,18 @@ better(enum caps_scenario sc, const struct cand *c, const struct cand *best)
 }
 
 static const char *
-pick_reason(enum caps_scenario sc, const struct cand *best)
+pick_reason(const struct caps_params *p, const struct cand *best)
 {
-	if (sc == CAPS_GPU_RED)
-		return best->adj ? "least predicted power with S_iter >= 0.997"
-				 : "initial caps: no candidate saved power with S_iter >= 0.997";
+	/* the floor in words: CAPS_RED_PRED_MARGIN's, else CAPS_RED_PRED_MARGIN_RUN's */
+	static const char *const red[2][2] = {
+		{ "initial caps: no candidate saved power with S_iter >= 0.997",
+		  "least predicted power with S_iter >= 0.997" },
+		{ "initial caps: no candidate saved power with S_iter >= 0.996",
+		  "least predicted power with S_iter >= 0.996" },
+	};
+
+	if (p->scenario == CAPS_GPU_RED)
+		return red[caps_red_min_s(p) < CAPS_RED_MIN_S][best->adj != 0];
 	if (!best->adj)
 		return "initial caps: no candidate predicted a higher S_iter, or the same for "
 		       "less power";
@@ -999,7 +1014,7 @@ pick_reason(enum caps_scenario sc, const struct cand *best)
  * gpu-realloc and cpu-slosh never cost throughput: with every GPU given less
  * than its initial cap CAPS_CUT_SLACK slower than predicted (the model's
  * error on which GPU sets the pace), @caps still predict S_iter >= 1.
- * gpu-red has its own margin (CAPS_RED_PRED_MARGIN).
+ * gpu-red has its own margin (red_margin).
  */
 static bool
 keeps_pace(struct search *x, enum caps_scenario sc, const int *init, const int *caps,
@@ -1100,7 +1115,7 @@ loop_init(struct loop *w, double p_idle, struct caps_loop_result *out)
 			w->glo[g] = (int)ceil(w->gm[g].p_lo);
 	}
 	w->x = (struct search){ &w->pr, w->gm, p_idle, G, p->cap_min, p->tdp, w->scale, w->f2,
-				w->glo };
+				w->glo, caps_red_min_s(p) };
 	memcpy(out->init, w->ctl.caps, G * sizeof(int));
 	memcpy(out->caps, w->ctl.caps, G * sizeof(int));
 	evaluate(&w->x, w->ctl.caps, &w->t_init, &w->p_init);
@@ -1154,7 +1169,7 @@ loop_takes(struct loop *w, const struct cand *c, const struct cand *best, const 
 	   const int *init)
 {
 	return within(caps, w->G, w->glo, w->p->tdp, w->ctl.P_n) &&
-	       better(w->p->scenario, c, best) &&
+	       better(w->p->scenario, caps_red_min_s(w->p), c, best) &&
 	       keeps_pace(&w->x, w->p->scenario, init, caps, w->t_init);
 }
 
@@ -1235,7 +1250,7 @@ loop_finish(struct loop *w, const struct cand *best, struct caps_loop_result *ou
 	size_t g;
 
 	out->reported = best->adj == CAND_SEARCH ? 0 : best->adj;
-	out->reason = pick_reason(p->scenario, best);
+	out->reason = pick_reason(p, best);
 	out->s_model = best->s;
 	out->s_bound = isnan(p->s_bound) ? caps_align_bound(w->smp, w->n, p->scenario) : p->s_bound;
 	if (p->scenario == CAPS_CPU_SLOSH && w->maxK)

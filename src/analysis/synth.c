@@ -883,6 +883,9 @@ check_params(const struct synth_params *p, const struct synth_device *d, struct 
 	}
 	if (check_faults(p, d, err))
 		return err->status;
+	if (p->duration_s < 0 || p->duration_s > SYNTH_MAX_DURATION_S)
+		return err_set(err, LITSI_EUSAGE, "--duration must be 0..%d (seconds)",
+			       SYNTH_MAX_DURATION_S);
 	if (!(p->tick_ms == 0 || p->tick_ms == 1000 || p->tick_ms == 100))
 		return err_set(err, LITSI_EUSAGE, "--tick must be 1000 or 100 (ms)");
 	if (!(p->jitter_c >= 0 && p->jitter_c <= 40 && p->noise >= 0 && p->drift_c >= -20 && p->drift_c <= 20 && p->slot_c >= 0 &&
@@ -953,7 +956,8 @@ reasons(const struct synth_gpu *u, bool busy, uint64_t *rs)
 }
 
 /*
- * Telemetry: --tick ticks from 2 s before the load period to 2 s after it.
+ * Telemetry: --tick ticks from 2 s before the load period to 2 s after it
+ * (the load period: the traced iterations, or the whole job of --duration).
  * Idle ticks show the idle clock and P_idle; busy ticks the steady state plus
  * seeded noise (--noise; at 100 ms ticks power and clock swing three times as
  * much), the ambient drift (--drift: every GPU warms together over the run,
@@ -967,7 +971,7 @@ make_telemetry(struct synth_result *r)
 	int64_t t0 = (r->run_start_ns / 1000000000 - 2) * 1000000000,
 		t1 = (r->run_end_ns / 1000000000 + 2) * 1000000000, t;
 	double nz = r->p.has_noise ? r->p.noise : 1, fast = tick < 1000000000 ? 3 : 1;
-	uint64_t rs = r->p.seed ^ 0x7e1e3e7aULL;
+	uint64_t rs = (r->p.has_noise_seed ? r->p.noise_seed : r->p.seed) ^ 0x7e1e3e7aULL;
 	size_t n = 0;
 	int g;
 
@@ -1019,6 +1023,9 @@ synth_run(const struct synth_params *p, struct synth_result *out, struct err *er
 	out->boot_ns = RUN_START_NS - UPTIME_NS;
 	out->run_end_ns = RUN_START_NS + (int64_t)p->samples * SYNTH_SAMPLE_PERIOD_NS +
 			  STEP_OFFSET_NS;
+	/* a job longer than its traced iterations: the telemetry log covers all of it */
+	if (RUN_START_NS + (int64_t)p->duration_s * 1000000000LL > out->run_end_ns)
+		out->run_end_ns = RUN_START_NS + (int64_t)p->duration_s * 1000000000LL;
 	/* hidden 4096, MLP 14336 (gate and up fused): 4*h*h + 3*h*m parameters */
 	out->layer_nelems = 4LL * 4096 * 4096 + 3LL * 4096 * 14336;
 	build_ops(out);

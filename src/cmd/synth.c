@@ -22,14 +22,17 @@ static const char usage_str[] =
 	"                   [--power-cap w] [--caps file] [--physics key=value[,...]]\n"
 	"                   [--fault gpu:clock|cap|work|link|host=value ...]\n"
 	"                   [--jitter c] [--drift c] [--slot c] [--tick 1000|100]\n"
-	"                   [--noise x] [--reasons] -o dir\n";
+	"                   [--noise x] [--noise-seed n] [--duration s] [--reasons]\n"
+	"                   -o dir\n";
 
 static const struct option longopts[] = {
 	{ "caps", required_argument, NULL, 'c' },
 	{ "drift", required_argument, NULL, 'D' },
+	{ "duration", required_argument, NULL, 'u' },
 	{ "fault", required_argument, NULL, 'F' },
 	{ "jitter", required_argument, NULL, 'J' },
 	{ "noise", required_argument, NULL, 'N' },
+	{ "noise-seed", required_argument, NULL, 'e' },
 	{ "reasons", no_argument, NULL, 'R' },
 	{ "slot", required_argument, NULL, 'O' },
 	{ "tick", required_argument, NULL, 'K' },
@@ -515,6 +518,15 @@ parse_value(int opt, const char *arg, struct synth_opts *so)
 			return bad("--seed", arg);
 		so->p.seed = seed;
 		return 0;
+	case 'e':
+		if (parse_u64(arg, 0, UINT64_MAX, &so->p.noise_seed))
+			return bad("--noise-seed", arg);
+		so->p.has_noise_seed = true;
+		return 0;
+	case 'u':
+		return parse_int(arg, 0, SYNTH_MAX_DURATION_S, &so->p.duration_s)
+			       ? bad("--duration (seconds, 0..3600)", arg)
+			       : 0;
 	case 'S':
 		return parse_stragglers(arg, &so->p) ? bad("--straggler", arg) : 0;
 	case 't':

@@ -100,6 +100,7 @@ closed_loop(struct res_caps *c, const struct res_model *n, const struct caps_par
 {
 	struct caps_gpu_model *gm = xmalloc((n->nd.G + 1) * sizeof(*gm));
 	struct caps_loop_result r;
+	struct caps_params pm;
 	size_t g;
 
 	if (!res_gpu_models(n, gm) || isnan(n->p_idle)) {
@@ -110,7 +111,9 @@ closed_loop(struct res_caps *c, const struct res_model *n, const struct caps_par
 			       "the algorithms on the recorded leads",
 			       n->nd.name);
 	}
-	caps_loop(n->cs, n->nsamples, gm, n->p_idle, p, agg, &r);
+	pm = *p;
+	pm.red_margin = res_red_margin(n, gm);
+	caps_loop(n->cs, n->nsamples, gm, n->p_idle, &pm, agg, &r);
 	fill_caps(c, n, p, emit, r.init, r.caps);
 	for (g = 0; g < n->nd.G; g++) {
 		c->clock[g] = r.f[g];

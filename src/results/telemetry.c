@@ -39,6 +39,7 @@ load_all(struct res_node *nd, struct res_telemetry *t, struct err *err)
 		t->first[m] = xcalloc(nd->G + 1, sizeof(*t->first[m]));
 		t->stat[m] = xcalloc(nd->G + 1, sizeof(*t->stat[m]));
 		t->med[m] = xcalloc(nd->G + 1, sizeof(*t->med[m]));
+		t->nall[m] = xcalloc(nd->G + 1, sizeof(*t->nall[m]));
 		for (g = 0; g < nd->G; g++)
 			if (store_load_telemetry(nd->st, nd->gpus[g].id, metric_names[m],
 						 &t->v[m][g], &t->n[m][g], err))
@@ -154,6 +155,7 @@ summarise(struct res_node *nd, struct res_telemetry *t, struct err *err)
 
 	for (m = 0; m < RES_NMETRICS; m++)
 		for (g = 0; g < nd->G; g++) {
+			t->nall[m][g] = t->n[m][g];
 			if (t->aligned)
 				t->n[m][g] = thermal_window(t->v[m][g], t->n[m][g], t->ws, t->we,
 							    &t->first[m][g]);
@@ -208,24 +210,143 @@ under_load(const struct res_telemetry *t, const struct res_opts *o, size_t g,
 	       o->load_power;
 }
 
-/*
- * The mean of readings @v plus twice its standard error: what the GPU drew,
- * at most, as far as @n readings can say; NaN with fewer than @min.
- */
-static double
-upper_mean(const struct tsample *v, size_t n, size_t min)
+/* The mean of readings and its standard error; NaN with fewer than @min (or 2). */
+struct mean_se {
+	double mean, se;
+};
+
+static struct mean_se
+mean_se(const struct tsample *v, size_t n, size_t min)
 {
-	double sum = 0, ss = 0, mean;
+	struct mean_se r = { NAN, NAN };
+	double sum = 0, ss = 0;
 	size_t i;
 
 	if (!n || n < min || n < 2)
-		return NAN;
+		return r;
 	for (i = 0; i < n; i++)
 		sum += v[i].value;
-	mean = sum / (double)n;
+	r.mean = sum / (double)n;
 	for (i = 0; i < n; i++)
-		ss += (v[i].value - mean) * (v[i].value - mean);
-	return mean + 2 * sqrt(ss / (double)(n - 1) / (double)n);
+		ss += (v[i].value - r.mean) * (v[i].value - r.mean);
+	r.se = sqrt(ss / (double)(n - 1) / (double)n);
+	return r;
+}
+
+/*
+ * Student's t quantile of 0.99 for @dof degrees of freedom: a one-sided bound
+ * that holds for each GPU of a node in 99 cases of 100 when the spread is
+ * estimated from the same few readings (the table to 10, then the
+ * Cornish-Fisher expansion about the normal's 2.326, within 0.3% there).
+ */
+static double
+t99(size_t dof)
+{
+	static const double tab[] = { 31.821, 6.965, 4.541, 3.747, 3.365,
+				      3.143,  2.998, 2.896, 2.821, 2.764 };
+	double z = 2.326, v = (double)dof;
+
+	if (dof >= 1 && dof <= ARRAY_SIZE(tab))
+		return tab[dof - 1];
+	return z + (z * z * z + z) / (4 * v) +
+	       (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
+}
+
+/*
+ * What GPU @g drew, at most, as far as its readings under load can say: the
+ * mean plus t99(n - 1) standard errors, of the window's readings @w (@nw), or,
+ * in a run whose log covers more than the window, of all the run's
+ * readings under load @a (@na) where the window's mean is at most
+ * RES_STEADY_SE standard errors over the run's mean (the job at one steady state: a run
+ * drawing more in its traced window than over the job keeps the window's).
+ * That standard error is the run's spread over the window's count: a few
+ * readings cannot measure their own spread.
+ */
+static double
+upper_draw(const struct tsample *w, size_t nw, const struct tsample *a, size_t na, size_t min,
+	   bool *whole)
+{
+	struct mean_se sw = mean_se(w, nw, min), sa;
+
+	*whole = false;
+	if (isnan(sw.mean))
+		return NAN;
+	if (na > nw) {
+		sa = mean_se(a, na, min);
+		if (!isnan(sa.mean) &&
+		    sw.mean <= sa.mean + RES_STEADY_SE * sa.se * sqrt((double)na / (double)nw)) {
+			*whole = true;
+			return sa.mean + t99(na - 1) * sa.se;
+		}
+	}
+	return sw.mean + t99(nw - 1) * sw.se;
+}
+
+/* The readings of @v (@n) under load, into @u (room for @n). Return: how many. */
+static size_t
+load_only(const struct res_telemetry *t, const struct res_opts *o, size_t g,
+	  const struct tsample *act, size_t na, const struct tsample *v, size_t n,
+	  struct tsample *u)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (under_load(t, o, g, act, na, v[i].t_ns))
+			u[k++] = v[i];
+	return k;
+}
+
+/*
+ * The readings of metric @m of GPU @g under load over the whole run, into a
+ * malloc'd *@u: how many; 0 (*@u NULL) unless the node is scoped to a run
+ * and its log covers more than the window.
+ */
+static size_t
+run_readings(const struct res_node *nd, const struct res_opts *o, const struct res_telemetry *t,
+	     int m, size_t g, const struct tsample *act, size_t na, struct tsample **u)
+{
+	size_t nall = t->aligned && store_scope(nd->st) ? t->nall[m][g] : 0, i, k = 0;
+	const struct tsample *v = t->v[m][g], *pw = t->v[RES_POW][g];
+
+	*u = NULL;
+	if (nall <= t->n[m][g])
+		return 0;
+	*u = xmalloc((nall + 1) * sizeof(**u));
+	/* under load: by activity, else (under_load()) by the power at the time */
+	for (i = 0; i < nall; i++)
+		if (na ? value_at(act, na, v[i].t_ns) > o->load_activity
+		       : value_at(pw, t->nall[RES_POW][g], v[i].t_ns) > o->load_power)
+			(*u)[k++] = v[i];
+	return k;
+}
+
+/* pow_ub, pow_run and clk_run of GPU @g; @w its @nw power readings under load in the window. */
+static void
+gpu_run_point(const struct res_node *nd, const struct res_opts *o, struct res_telemetry *t,
+	      size_t g, const struct tsample *act, size_t na, const struct tsample *w, size_t nw)
+{
+	struct tsample *u;
+	size_t k = run_readings(nd, o, t, RES_POW, g, act, na, &u);
+
+	t->pow_ub[g] = upper_draw(w, nw, u, k, o->min_readings, &t->pow_run[g]);
+	t->pow_nrun[g] = t->pow_run[g] ? k : 0;
+	free(u);
+	t->clk_run[g] = NAN;
+	k = run_readings(nd, o, t, RES_CLK, g, act, na, &u);
+	if (k >= o->min_readings && k >= 2 && t->n[RES_CLK][g]) {
+		struct thermal_stats sa, sw;
+		struct mean_se ea = mean_se(u, k, 2);
+		double se_w = ea.se * sqrt((double)k / (double)t->n[RES_CLK][g]);
+
+		thermal_stats(u, k, &sa);
+		thermal_stats(t->v[RES_CLK][g] + t->first[RES_CLK][g], t->n[RES_CLK][g], &sw);
+		/* a median's standard error is about 1.25 times the mean's */
+		if (fabs(sw.median - sa.median) <= RES_STEADY_SE * 1.25 * se_w + 0.5) {
+			t->clk_run[g] = sa.median;
+			t->clk_nrun[g] = k;
+		}
+	}
+	free(u);
 }
 
 /* nload, load_med, load_thr and pow_ub of every GPU. */
@@ -245,6 +366,10 @@ summarise_load(struct res_node *nd, const struct res_opts *o, struct res_telemet
 	}
 	t->load_thr = xcalloc(nd->G + 1, sizeof(*t->load_thr));
 	t->pow_ub = xcalloc(nd->G + 1, sizeof(*t->pow_ub));
+	t->pow_run = xcalloc(nd->G + 1, sizeof(*t->pow_run));
+	t->clk_run = xcalloc(nd->G + 1, sizeof(*t->clk_run));
+	t->clk_nrun = xcalloc(nd->G + 1, sizeof(*t->clk_nrun));
+	t->pow_nrun = xcalloc(nd->G + 1, sizeof(*t->pow_nrun));
 	for (g = 0; g < nd->G; g++) {
 		struct tsample *act;
 		size_t na;
@@ -259,14 +384,12 @@ summarise_load(struct res_node *nd, const struct res_opts *o, struct res_telemet
 			size_t k = 0;
 			double sum = 0;
 
-			for (i = 0; i < t->n[m][g]; i++)
-				if (under_load(t, o, g, act, na, v[i].t_ns)) {
-					u[k++] = v[i];
-					sum += v[i].value;
-				}
+			k = load_only(t, o, g, act, na, v, t->n[m][g], u);
+			for (i = 0; i < k; i++)
+				sum += u[i].value;
 			t->nload[m][g] = k;
 			if (m == RES_POW)
-				t->pow_ub[g] = upper_mean(u, k, o->min_readings);
+				gpu_run_point(nd, o, t, g, act, na, u, k);
 			thermal_stats(u, k, &st);
 			t->load_med[m][g] = k && k >= o->min_readings ? st.median : NAN;
 			t->load_avg[m][g] = k && k >= o->min_readings ? sum / (double)k : NAN;
@@ -321,9 +444,14 @@ res_telemetry_release(struct res_telemetry *t)
 		free(t->nload[m]);
 		free(t->load_med[m]);
 		free(t->load_avg[m]);
+		free(t->nall[m]);
 	}
 	free(t->load_thr);
 	free(t->pow_ub);
+	free(t->pow_run);
+	free(t->clk_run);
+	free(t->clk_nrun);
+	free(t->pow_nrun);
 	free(t->thr);
 	free(t->fmax);
 	memset(t, 0, sizeof(*t));

@@ -5,19 +5,19 @@ exit: 0
 --- stdout
 # probe
 # node	gpu	probe_w	restore_w	clock_mhz	command	restore
-default	0	660	700	1867.3448391420911	amd-smi set -g '0' -o '660'	amd-smi set -g '0' -o '700'
+default	0	660	700	1869.201854334227	amd-smi set -g '0' -o '660'	amd-smi set -g '0' -o '700'
 default	1	660	700	1874.7728999106346	amd-smi set -g '1' -o '660'	amd-smi set -g '1' -o '700'
-default	2	660	700	1862.7023011617514	amd-smi set -g '2' -o '660'	amd-smi set -g '2' -o '700'
-default	3	660	700	1866.4163315460232	amd-smi set -g '3' -o '660'	amd-smi set -g '3' -o '700'
-default	4	660	700	1878.4869302949062	amd-smi set -g '4' -o '660'	amd-smi set -g '4' -o '700'
-default	5	660	700	1837.6325960679178	amd-smi set -g '5' -o '660'	amd-smi set -g '5' -o '700'
-default	6	660	700	1875.7014075067025	amd-smi set -g '6' -o '660'	amd-smi set -g '6' -o '700'
-default	7	660	700	1876.6299151027702	amd-smi set -g '7' -o '660'	amd-smi set -g '7' -o '700'
+default	2	660	700	1865.9520777479893	amd-smi set -g '2' -o '660'	amd-smi set -g '2' -o '700'
+default	3	660	700	1872.4516309204648	amd-smi set -g '3' -o '660'	amd-smi set -g '3' -o '700'
+default	4	660	700	1880.8081992850762	amd-smi set -g '4' -o '660'	amd-smi set -g '4' -o '700'
+default	5	660	700	1839.4896112600538	amd-smi set -g '5' -o '660'	amd-smi set -g '5' -o '700'
+default	6	660	700	1877.0941689008046	amd-smi set -g '6' -o '660'	amd-smi set -g '6' -o '700'
+default	7	660	700	1878.0226764968722	amd-smi set -g '7' -o '660'	amd-smi set -g '7' -o '700'
 
 
 # probe_cost
 # node	run	S_iter	power_ratio	fitted_gpus	gpus
-default	r0	0.9314208808061682	0.9428571428571428	0	8
+default	r0	0.9314203438627057	0.9428571428571428	0	8
 # probe: node default: S_iter and power_ratio are the probe's against the caps the run ran under (restore_w), predicted on the line through idle: its cost is at most about that
 # record: apply the probe caps (command), run the job for a few minutes with the telemetry log running, restore the caps (restore); then `litsi ingest --run NAME --role calibration` the probe's telemetry files only: its readings give each GPU a second point of its power-to-clock curve, and the next `litsi caps` fits the curve to them
 p/amd-smi.csv: amd-smi-csv, node default, 8 GPUs, 0 samples, 0 kernels (0 comm), 5544 telemetry readings

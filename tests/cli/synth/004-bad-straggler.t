@@ -11,4 +11,5 @@ usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]
                    [--power-cap w] [--caps file] [--physics key=value[,...]]
                    [--fault gpu:clock|cap|work|link|host=value ...]
                    [--jitter c] [--drift c] [--slot c] [--tick 1000|100]
-                   [--noise x] [--reasons] -o dir
+                   [--noise x] [--noise-seed n] [--duration s] [--reasons]
+                   -o dir

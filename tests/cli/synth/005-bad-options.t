@@ -15,7 +15,8 @@ usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]
                    [--power-cap w] [--caps file] [--physics key=value[,...]]
                    [--fault gpu:clock|cap|work|link|host=value ...]
                    [--jitter c] [--drift c] [--slot c] [--tick 1000|100]
-                   [--noise x] [--reasons] -o dir
+                   [--noise x] [--noise-seed n] [--duration s] [--reasons]
+                   -o dir
 litsi synth: rocprof formats need an AMD node; nvidia-smi telemetry makes an NVIDIA node
 usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]
                    [--straggler gpu[,gpu...]] [--temp-spread c]
@@ -24,4 +25,5 @@ usage: litsi synth [--gpus n] [--samples n] [--layers n] [--seed n]
                    [--power-cap w] [--caps file] [--physics key=value[,...]]
                    [--fault gpu:clock|cap|work|link|host=value ...]
                    [--jitter c] [--drift c] [--slot c] [--tick 1000|100]
-                   [--noise x] [--reasons] -o dir
+                   [--noise x] [--noise-seed n] [--duration s] [--reasons]
+                   -o dir

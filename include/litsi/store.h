@@ -224,10 +224,13 @@ int store_run_steps(struct store *st, int64_t node_id, const char *run, double *
 /*
  * store_run_metric() - the median of @metric on @gpu_id over the readings of
  * @run's sources (NULL: all) inside the run's traced window (from 1 s before
- * its first sample to the end of its last); NaN when none.
+ * its first sample to the end of its last; a run without traces: all of
+ * them), under load: a reading taken while the GPU's gfx activity (its
+ * reading of the same time) was at most @load_activity percent is left out
+ * (NaN: none is); NaN when none is left.
  */
 int store_run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
-		     double *median, struct err *err);
+		     double load_activity, double *median, struct err *err);
 /* store_load_telemetry() - one metric of one GPU ordered by time; *v malloc'd. */
 int store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric,
 			 struct tsample **v, size_t *n, struct err *err);

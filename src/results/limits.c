@@ -156,7 +156,7 @@ pool_alpha(struct res_model *n, double *tmp)
 
 /* Each run's operating point of each GPU; with two or more, the fitted slopes. */
 static int
-load_runs(struct res_model *n, bool all, struct err *err)
+load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 {
 	size_t G = n->nd.G, g, r, nr = 0, cur = SIZE_MAX;
 	char **runs = NULL;
@@ -195,11 +195,12 @@ load_runs(struct res_model *n, bool all, struct err *err)
 			const struct gpu_row *gr = &n->nd.gpus[g];
 			struct gpu_limits gl;
 
+			/* under load: a probe's log holds the job's start and end too */
 			rc = store_run_metric(n->nd.st, gr->id, runs[r], METRIC_POWER,
-					      &n->run_p[g * nr + r], err);
+					      load_activity, &n->run_p[g * nr + r], err);
 			if (!rc)
 				rc = store_run_metric(n->nd.st, gr->id, runs[r], METRIC_GFX_CLK,
-						      &n->run_f[g * nr + r], err);
+						      load_activity, &n->run_f[g * nr + r], err);
 			if (!rc)
 				rc = store_gpu_limits(n->nd.st, gr->id, runs[r], &gl, err);
 			if (!rc)
@@ -225,7 +226,7 @@ res_limits_load(struct res_model *n, const struct res_opts *o, struct err *err)
 {
 	int rc = load_limits(n, o, err);
 
-	return rc ? rc : load_runs(n, o->latest, err);
+	return rc ? rc : load_runs(n, o->latest, o->load_activity, err);
 }
 
 void

@@ -308,14 +308,15 @@ store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric, struc
 }
 
 static int store_run_metric_(struct store *st, int64_t gpu_id, const char *run,
-			     const char *metric, double *median, struct err *err);
+			     const char *metric, double load_activity, double *median,
+			     struct err *err);
 
 /* The median of the readings of @metric on @gpu_id (in @run's window); 0 if none. */
 static int
 limit_from_telemetry(struct store *st, int64_t gpu_id, const char *metric, const char *run,
 		     double *out, struct err *err)
 {
-	if (store_run_metric_(st, gpu_id, run, metric, out, err))
+	if (store_run_metric_(st, gpu_id, run, metric, NAN, out, err))
 		return err->status;
 	if (isnan(*out))
 		*out = 0;
@@ -482,14 +483,14 @@ store_run_steps(struct store *st, int64_t node_id, const char *run, double **ste
 
 int
 store_run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
-		 double *median, struct err *err)
+		 double load_activity, double *median, struct err *err)
 {
-	return store_run_metric_(st, gpu_id, run, metric, median, err);
+	return store_run_metric_(st, gpu_id, run, metric, load_activity, median, err);
 }
 
 static int
 store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char *metric,
-		  double *median, struct err *err)
+		  double load_activity, double *median, struct err *err)
 {
 	sqlite3_stmt *s;
 	double *v = NULL;
@@ -522,6 +523,9 @@ store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char 
 			  " JOIN source so ON so.id = t.source_id, w"
 			  " WHERE t.gpu_id = ?1 AND m.name = ?2 AND (?3 IS NULL OR so.run = ?3)"
 			  " AND (w.t0 IS NULL OR t.t_ns BETWEEN w.t0 - 1000000000 AND w.t1)"
+			  " AND (?4 IS NULL OR NOT EXISTS (SELECT 1 FROM telemetry a"
+			  " WHERE a.gpu_id = ?1 AND a.metric_id = (SELECT id FROM metric WHERE name"
+			  " = '" METRIC_GFX_ACT "') AND a.t_ns = t.t_ns AND a.value <= ?4))"
 			  " ORDER BY t.value" :
 			  "SELECT t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
 			  " WHERE t.gpu_id = ?1 AND m.name = ?2 AND ?3 IS NULL ORDER BY t.value",
@@ -531,6 +535,8 @@ store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char 
 	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
 	if (run)
 		sqlite3_bind_text(s, 3, run, -1, SQLITE_STATIC);
+	if (runs && !isnan(load_activity))
+		sqlite3_bind_double(s, 4, load_activity);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		VEC_GROW(v, n + 1, alloc);
 		v[n++] = sqlite3_column_double(s, 0);

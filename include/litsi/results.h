@@ -226,6 +226,15 @@ const char *res_metric_name(enum res_metric m);
  */
 /* Standard errors by which a traced window may differ from its whole run at one steady state. */
 #define RES_STEADY_SE 3.0
+/*
+ * res_steady() - the whole run's median @med_all (of @n_all readings under
+ * load, standard deviation @sd_all) where the traced window's median @med_w
+ * (of @n_w) is within RES_STEADY_SE of its standard errors of it (from the
+ * run's spread: a few readings cannot measure their own) and half a unit,
+ * the readings' resolution: the job at one steady state; else @med_w (a job
+ * whose traced window ran elsewhere than the rest of it keeps the window's).
+ */
+double res_steady(double med_w, size_t n_w, double med_all, double sd_all, size_t n_all);
 
 struct res_telemetry {
 	size_t G;		/* GPUs: the length of the [G] arrays */

@@ -154,6 +154,23 @@ pool_alpha(struct res_model *n, double *tmp)
 		}
 }
 
+/*
+ * One coordinate of a run's operating point: the median of its readings
+ * under load (a probe's log holds the job's idle start and end too), of the
+ * whole job where its traced window agrees (res_steady()), else the window's.
+ */
+static int
+run_point(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+	  double load_activity, double *out, struct err *err)
+{
+	struct store_run_stat rs;
+
+	if (store_run_metric(st, gpu_id, run, metric, load_activity, &rs, err))
+		return err->status;
+	*out = res_steady(rs.median, rs.n, rs.median_all, rs.sd_all, rs.n_all);
+	return 0;
+}
+
 /* Each run's operating point of each GPU; with two or more, the fitted slopes. */
 static int
 load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
@@ -195,12 +212,11 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 			const struct gpu_row *gr = &n->nd.gpus[g];
 			struct gpu_limits gl;
 
-			/* under load: a probe's log holds the job's start and end too */
-			rc = store_run_metric(n->nd.st, gr->id, runs[r], METRIC_POWER,
-					      load_activity, &n->run_p[g * nr + r], err);
+			rc = run_point(n->nd.st, gr->id, runs[r], METRIC_POWER, load_activity,
+				       &n->run_p[g * nr + r], err);
 			if (!rc)
-				rc = store_run_metric(n->nd.st, gr->id, runs[r], METRIC_GFX_CLK,
-						      load_activity, &n->run_f[g * nr + r], err);
+				rc = run_point(n->nd.st, gr->id, runs[r], METRIC_GFX_CLK,
+					       load_activity, &n->run_f[g * nr + r], err);
 			if (!rc)
 				rc = store_gpu_limits(n->nd.st, gr->id, runs[r], &gl, err);
 			if (!rc)

@@ -282,6 +282,17 @@ upper_draw(const struct tsample *w, size_t nw, const struct tsample *a, size_t n
 	return sw.mean + t99(nw - 1) * sw.se;
 }
 
+double
+res_steady(double med_w, size_t n_w, double med_all, double sd_all, size_t n_all)
+{
+	if (!(n_all > n_w) || !n_w || isnan(med_all) || isnan(sd_all))
+		return med_w;
+	/* a median's standard error is about 1.25 times the mean's */
+	return fabs(med_w - med_all) <= RES_STEADY_SE * 1.25 * sd_all / sqrt((double)n_w) + 0.5
+		       ? med_all
+		       : med_w;
+}
+
 /* The readings of @v (@n) under load, into @u (room for @n). Return: how many. */
 static size_t
 load_only(const struct res_telemetry *t, const struct res_opts *o, size_t g,
@@ -336,12 +347,11 @@ gpu_run_point(const struct res_node *nd, const struct res_opts *o, struct res_te
 	if (k >= o->min_readings && k >= 2 && t->n[RES_CLK][g]) {
 		struct thermal_stats sa, sw;
 		struct mean_se ea = mean_se(u, k, 2);
-		double se_w = ea.se * sqrt((double)k / (double)t->n[RES_CLK][g]);
 
 		thermal_stats(u, k, &sa);
 		thermal_stats(t->v[RES_CLK][g] + t->first[RES_CLK][g], t->n[RES_CLK][g], &sw);
-		/* a median's standard error is about 1.25 times the mean's */
-		if (fabs(sw.median - sa.median) <= RES_STEADY_SE * 1.25 * se_w + 0.5) {
+		if (res_steady(sw.median, t->n[RES_CLK][g], sa.median, ea.se * sqrt((double)k), k) ==
+		    sa.median) {
 			t->clk_run[g] = sa.median;
 			t->clk_nrun[g] = k;
 		}

@@ -310,6 +310,8 @@ store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric, struc
 static int store_run_metric_(struct store *st, int64_t gpu_id, const char *run,
 			     const char *metric, double load_activity, double *median,
 			     struct err *err);
+static int run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+		      double load_activity, struct store_run_stat *out, struct err *err);
 
 /* The median of the readings of @metric on @gpu_id (in @run's window); 0 if none. */
 static int
@@ -483,22 +485,64 @@ store_run_steps(struct store *st, int64_t node_id, const char *run, double **ste
 
 int
 store_run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
-		 double load_activity, double *median, struct err *err)
+		 double load_activity, struct store_run_stat *out, struct err *err)
 {
-	return store_run_metric_(st, gpu_id, run, metric, load_activity, median, err);
+	return run_metric(st, gpu_id, run, metric, load_activity, out, err);
 }
 
 static int
 store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char *metric,
 		  double load_activity, double *median, struct err *err)
 {
+	struct store_run_stat rs;
+	int rc = run_metric(st, gpu_id, run, metric, load_activity, &rs, err);
+
+	*median = rs.median;
+	return rc;
+}
+
+static double
+median_of(const double *v, size_t n)
+{
+	return !n ? NAN : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Fill @out from readings @v (ascending), @inw[i] whether v[i] is in the window. */
+static void
+run_stat(const double *v, const bool *inw, size_t n, struct store_run_stat *out)
+{
+	double *w = xmalloc((n + 1) * sizeof(*w)), sum = 0, ss = 0, mean;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		sum += v[i];
+		if (inw[i])
+			w[k++] = v[i];
+	}
+	out->n_all = n;
+	out->median_all = median_of(v, n);
+	mean = n ? sum / (double)n : NAN;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	out->sd_all = n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
+	out->n = k;
+	out->median = median_of(w, k);
+	free(w);
+}
+
+static int
+run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+	   double load_activity, struct store_run_stat *out, struct err *err)
+{
 	sqlite3_stmt *s;
 	double *v = NULL;
-	size_t n = 0, alloc = 0;
+	bool *inw = NULL;
+	size_t n = 0, alloc = 0, balloc = 0;
 	int rc;
 	bool runs = st->version >= 2;
 
-	*median = NAN;
+	memset(out, 0, sizeof(*out));
+	out->median = out->median_all = out->sd_all = NAN;
 	/* Most metrics asked for (power limits) are often not recorded at all: one probe. */
 	if (store_prepare_cached(st,
 			  "SELECT 1 FROM telemetry WHERE gpu_id = ?1 AND metric_id ="
@@ -513,21 +557,24 @@ store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char 
 		return 0;
 	if (rc != SQLITE_ROW)
 		return store_sqlerr(st, err, "cannot load telemetry");
-	/* readings of the run's sources inside the run's traced window (its samples) */
+	/*
+	 * readings of the run's sources, each marked whether it lies inside the
+	 * run's traced window (its samples; no window: all do)
+	 */
 	if (store_prepare_cached(st, runs ?
 			  "WITH w AS (SELECT min(sm.start_ns) AS t0, max(sm.end_ns) AS t1 FROM sample sm"
 			  " JOIN gpu g ON g.id = sm.gpu_id JOIN source so ON so.id = sm.source_id"
 			  " WHERE g.node_id = (SELECT node_id FROM gpu WHERE id = ?1) AND sm.step >= 0"
 			  " AND (?3 IS NULL OR so.run = ?3))"
-			  " SELECT t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
+			  " SELECT t.value, w.t0 IS NULL OR t.t_ns BETWEEN w.t0 - 1000000000 AND w.t1"
+			  " FROM telemetry t JOIN metric m ON m.id = t.metric_id"
 			  " JOIN source so ON so.id = t.source_id, w"
 			  " WHERE t.gpu_id = ?1 AND m.name = ?2 AND (?3 IS NULL OR so.run = ?3)"
-			  " AND (w.t0 IS NULL OR t.t_ns BETWEEN w.t0 - 1000000000 AND w.t1)"
 			  " AND (?4 IS NULL OR NOT EXISTS (SELECT 1 FROM telemetry a"
 			  " WHERE a.gpu_id = ?1 AND a.metric_id = (SELECT id FROM metric WHERE name"
 			  " = '" METRIC_GFX_ACT "') AND a.t_ns = t.t_ns AND a.value <= ?4))"
 			  " ORDER BY t.value" :
-			  "SELECT t.value FROM telemetry t JOIN metric m ON m.id = t.metric_id"
+			  "SELECT t.value, 1 FROM telemetry t JOIN metric m ON m.id = t.metric_id"
 			  " WHERE t.gpu_id = ?1 AND m.name = ?2 AND ?3 IS NULL ORDER BY t.value",
 			  &s, err))
 		return err->status;
@@ -539,11 +586,13 @@ store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char 
 		sqlite3_bind_double(s, 4, load_activity);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		VEC_GROW(v, n + 1, alloc);
-		v[n++] = sqlite3_column_double(s, 0);
+		VEC_GROW(inw, n + 1, balloc);
+		v[n] = sqlite3_column_double(s, 0);
+		inw[n++] = sqlite3_column_int(s, 1) != 0;
 	}
 	sqlite3_reset(s);
-	if (n)
-		*median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	run_stat(v, inw, n, out);
 	free(v);
+	free(inw);
 	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load telemetry");
 }

@@ -235,9 +235,10 @@ enum { CAPS_MAX_ADJ = 200 };
  * The margin where every GPU's operating point rests on a whole job's
  * readings (results: RES_RUN_READINGS or more, litsi record's log) rather
  * than a traced window's few: the clocks are then known to a few hundredths
- * of a percent and the prediction's error is about a tenth of the margin above.
+ * of a percent; what is left is the model's error on which GPU sets the
+ * pace, up to 0.10% in the validation study (VALIDATION.md).
  */
-#define CAPS_RED_PRED_MARGIN_RUN 0.001
+#define CAPS_RED_PRED_MARGIN_RUN 0.0015
 /* caps_red_min_s() - the predicted S_iter gpu-red's caps keep: 1 − CAPS_RED_LOSS + red_margin. */
 double caps_red_min_s(const struct caps_params *p);
 /*

@@ -997,8 +997,8 @@ pick_reason(const struct caps_params *p, const struct cand *best)
 	static const char *const red[2][2] = {
 		{ "initial caps: no candidate saved power with S_iter >= 0.997",
 		  "least predicted power with S_iter >= 0.997" },
-		{ "initial caps: no candidate saved power with S_iter >= 0.996",
-		  "least predicted power with S_iter >= 0.996" },
+		{ "initial caps: no candidate saved power with S_iter >= 0.9965",
+		  "least predicted power with S_iter >= 0.9965" },
 	};
 
 	if (p->scenario == CAPS_GPU_RED)

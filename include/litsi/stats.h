@@ -23,6 +23,8 @@ void stats_rank(const double *x, size_t n, double *rank);
 double stats_spearman(const double *x, const double *y, size_t n);
 /* stats_median() - median (mean of the two middle values for even n); NaN values skipped. */
 double stats_median(const double *v, size_t n);
+/* stats_sd() - sample standard deviation (n − 1); NaN with fewer than 2 values. */
+double stats_sd(const double *v, size_t n);
 
 /*
  * stats_time_mean() - time-weighted mean by the left Riemann sum:

@@ -222,22 +222,16 @@ int store_has_run(struct store *st, int64_t node_id, const char *run, bool *has,
 int store_run_steps(struct store *st, int64_t node_id, const char *run, double **step_ns,
 		    size_t *n, struct err *err);
 /*
- * store_run_metric() - @metric on @gpu_id over the readings of @run's
- * sources (NULL: all) under load (a reading taken while the GPU's gfx
- * activity, its reading of the same time, was at most @load_activity percent
- * is left out; NaN: none is): their median inside the run's traced window
- * (from 1 s before its first sample to the end of its last; a run without
- * traces: all of them), and the median and spread of all of them.
+ * store_run_readings() - @metric on @gpu_id: the readings of @run's sources
+ * (NULL: all) under load (a reading taken while the GPU's gfx activity, its
+ * reading of the same time, was at most @load_activity percent is left out;
+ * NaN: none is), ascending, into malloc'd *@v, with *@in_window[i] whether
+ * v[i] lies inside the run's traced window (from 1 s before its first sample
+ * to the end of its last; a run without traces: every reading does).
  */
-struct store_run_stat {
-	double median;		/* of the readings in the window; NaN: none */
-	size_t n;		/* readings in the window */
-	double median_all;	/* of every reading of the run; NaN: none */
-	double sd_all;		/* their standard deviation; NaN under 2 */
-	size_t n_all;		/* every reading of the run */
-};
-int store_run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
-		     double load_activity, struct store_run_stat *out, struct err *err);
+int store_run_readings(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+		       double load_activity, double **v, bool **in_window, size_t *n,
+		       struct err *err);
 /* store_load_telemetry() - one metric of one GPU ordered by time; *v malloc'd. */
 int store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric,
 			 struct tsample **v, size_t *n, struct err *err);

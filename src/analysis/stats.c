@@ -110,6 +110,22 @@ cmp_dbl(const void *pa, const void *pb)
 }
 
 double
+stats_sd(const double *v, size_t n)
+{
+	double sum = 0, ss = 0, mean;
+	size_t i;
+
+	if (n < 2)
+		return NAN;
+	for (i = 0; i < n; i++)
+		sum += v[i];
+	mean = sum / (double)n;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	return sqrt(ss / (double)(n - 1));
+}
+
+double
 stats_median(const double *v, size_t n)
 {
 	double *c, m;

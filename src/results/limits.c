@@ -163,11 +163,20 @@ static int
 run_point(struct store *st, int64_t gpu_id, const char *run, const char *metric,
 	  double load_activity, double *out, struct err *err)
 {
-	struct store_run_stat rs;
+	double *v, *w;
+	bool *inw;
+	size_t n, i, k = 0;
 
-	if (store_run_metric(st, gpu_id, run, metric, load_activity, &rs, err))
+	if (store_run_readings(st, gpu_id, run, metric, load_activity, &v, &inw, &n, err))
 		return err->status;
-	*out = res_steady(rs.median, rs.n, rs.median_all, rs.sd_all, rs.n_all);
+	w = xmalloc((n + 1) * sizeof(*w));
+	for (i = 0; i < n; i++)
+		if (inw[i])
+			w[k++] = v[i];
+	*out = res_steady(stats_median(w, k), k, stats_median(v, n), stats_sd(v, n), n);
+	free(w);
+	free(v);
+	free(inw);
 	return 0;
 }
 

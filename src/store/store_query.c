@@ -310,8 +310,8 @@ store_load_telemetry(struct store *st, int64_t gpu_id, const char *metric, struc
 static int store_run_metric_(struct store *st, int64_t gpu_id, const char *run,
 			     const char *metric, double load_activity, double *median,
 			     struct err *err);
-static int run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
-		      double load_activity, struct store_run_stat *out, struct err *err);
+static int run_readings(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+			double load_activity, double **v, bool **inw, size_t *n, struct err *err);
 
 /* The median of the readings of @metric on @gpu_id (in @run's window); 0 if none. */
 static int
@@ -484,55 +484,39 @@ store_run_steps(struct store *st, int64_t node_id, const char *run, double **ste
 }
 
 int
-store_run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
-		 double load_activity, struct store_run_stat *out, struct err *err)
+store_run_readings(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+		   double load_activity, double **v, bool **in_window, size_t *n, struct err *err)
 {
-	return run_metric(st, gpu_id, run, metric, load_activity, out, err);
+	return run_readings(st, gpu_id, run, metric, load_activity, v, in_window, n, err);
 }
 
+/* The median of the readings of @metric on @gpu_id in @run's window (every reading with no window). */
 static int
 store_run_metric_(struct store *st, int64_t gpu_id, const char *run, const char *metric,
 		  double load_activity, double *median, struct err *err)
 {
-	struct store_run_stat rs;
-	int rc = run_metric(st, gpu_id, run, metric, load_activity, &rs, err);
+	double *v, *w;
+	bool *inw;
+	size_t n, i, k = 0;
 
-	*median = rs.median;
-	return rc;
-}
-
-static double
-median_of(const double *v, size_t n)
-{
-	return !n ? NAN : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* Fill @out from readings @v (ascending), @inw[i] whether v[i] is in the window. */
-static void
-run_stat(const double *v, const bool *inw, size_t n, struct store_run_stat *out)
-{
-	double *w = xmalloc((n + 1) * sizeof(*w)), sum = 0, ss = 0, mean;
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++) {
-		sum += v[i];
+	*median = NAN;
+	if (run_readings(st, gpu_id, run, metric, load_activity, &v, &inw, &n, err))
+		return err->status;
+	w = xmalloc((n + 1) * sizeof(*w));
+	for (i = 0; i < n; i++)
 		if (inw[i])
 			w[k++] = v[i];
-	}
-	out->n_all = n;
-	out->median_all = median_of(v, n);
-	mean = n ? sum / (double)n : NAN;
-	for (i = 0; i < n; i++)
-		ss += (v[i] - mean) * (v[i] - mean);
-	out->sd_all = n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
-	out->n = k;
-	out->median = median_of(w, k);
+	if (k)
+		*median = k % 2 ? w[k / 2] : (w[k / 2 - 1] + w[k / 2]) / 2;
 	free(w);
+	free(v);
+	free(inw);
+	return 0;
 }
 
 static int
-run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric,
-	   double load_activity, struct store_run_stat *out, struct err *err)
+run_readings(struct store *st, int64_t gpu_id, const char *run, const char *metric,
+	     double load_activity, double **vout, bool **inwout, size_t *nout, struct err *err)
 {
 	sqlite3_stmt *s;
 	double *v = NULL;
@@ -541,8 +525,9 @@ run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric
 	int rc;
 	bool runs = st->version >= 2;
 
-	memset(out, 0, sizeof(*out));
-	out->median = out->median_all = out->sd_all = NAN;
+	*vout = NULL;
+	*inwout = NULL;
+	*nout = 0;
 	/* Most metrics asked for (power limits) are often not recorded at all: one probe. */
 	if (store_prepare_cached(st,
 			  "SELECT 1 FROM telemetry WHERE gpu_id = ?1 AND metric_id ="
@@ -591,8 +576,13 @@ run_metric(struct store *st, int64_t gpu_id, const char *run, const char *metric
 		inw[n++] = sqlite3_column_int(s, 1) != 0;
 	}
 	sqlite3_reset(s);
-	run_stat(v, inw, n, out);
-	free(v);
-	free(inw);
-	return rc == SQLITE_DONE ? 0 : store_sqlerr(st, err, "cannot load telemetry");
+	if (rc != SQLITE_DONE) {
+		free(v);
+		free(inw);
+		return store_sqlerr(st, err, "cannot load telemetry");
+	}
+	*vout = v;
+	*inwout = inw;
+	*nout = n;
+	return 0;
 }

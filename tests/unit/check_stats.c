@@ -54,6 +54,12 @@ START_TEST(median_time_energy)
 	ck_assert_double_eq(stats_median(v, 5), 2.5);	/* NaN skipped: 1 2 3 5 */
 	ck_assert_double_eq(stats_median(v, 2), 3);
 	ck_assert(isnan(stats_median(v, 0)));
+	{
+		const double w[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+
+		ck_assert_double_eq_tol(stats_sd(w, 8), sqrt(32.0 / 7), 1e-12);
+		ck_assert(isnan(stats_sd(w, 1)));
+	}
 	/* left Riemann: (100·1 + 200·2) / 3 */
 	ck_assert_double_eq_tol(stats_time_mean(p, 3), 500.0 / 3, 1e-12);
 	ck_assert_double_eq(stats_time_mean(p, 1), 100);

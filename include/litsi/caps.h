@@ -50,8 +50,6 @@ struct caps_params {
 	enum caps_scale scale;		/* global_max kept or per sample, --scale */
 	int cap_min;			/* W, the part's min power limit; 0: none */
 	double s_bound;			/* the scenario's alignment bound (§5); NaN: from the keys */
-	double red_margin;		/* gpu-red: predicted throughput kept back for the
-					 * prediction's error; 0: CAPS_RED_PRED_MARGIN */
 };
 
 /* caps_params_default() - the defaults listed above, scenario gpu-red. */
@@ -122,6 +120,8 @@ struct caps_gpu_model {
 					 * cap (it drew less than the cap, or its readings
 					 * name a thermal limit): more watts buy no clock */
 	double f_seen;			/* the highest clock its runs showed, MHz; 0: unknown */
+	double alpha_err;		/* how far alpha may be off (a 99% bound from the
+					 * points' standard errors); 0: unknown */
 };
 
 /*
@@ -152,6 +152,24 @@ int caps_fit_slope(const double *p, const double *f, size_t n, double *slope);
  * points lie above idle or their clocks span under 0.2%.
  */
 int caps_fit_alpha(const double *p, const double *f, size_t n, double p_idle, double *alpha);
+/*
+ * caps_alpha_se() - the standard error of the exponent @alpha fitted by
+ * caps_fit_alpha() to the same points, from each point's standard errors
+ * (@sp[i] W, @sf[i] MHz; 0 where exact, e.g. a power held at its cap), to
+ * first order: alpha = Σ w_i·ln(P_i − P_idle) with w_i = (ln f_i − mean)/Sxx,
+ * so Var = Σ w_i²·((sp_i/(P_i − P_idle))² + alpha²·(sf_i/f_i)²). NaN when
+ * the points do not determine it.
+ */
+double caps_alpha_se(const double *p, const double *sp, const double *f, const double *sf,
+		     size_t n, double p_idle, double alpha);
+/*
+ * caps_red_slack() - how much slower than caps_model_freq() GPU @g may run at
+ * @cap, relative (0.001: 0.1%), as far as its exponent's error bound alpha_err
+ * reaches: ln f' moves by ln((p − P_idle)/(cap − P_idle))·alpha_err/alpha².
+ * 0 at or above its operating point (the curve is not used), or unknown.
+ * The clock of the operating point itself cancels: S_iter is a ratio to it.
+ */
+double caps_red_slack(const struct caps_gpu_model *g, double p_idle, double cap);
 #define CAPS_ALPHA_MIN 1.0
 #define CAPS_ALPHA_MAX 3.0
 
@@ -224,23 +242,17 @@ struct caps_loop_result {
 enum { CAPS_MAX_ADJ = 200 };
 /*
  * gpu-red trades a little throughput for power: the caps may cost at most
- * CAPS_RED_LOSS of the throughput at TDP, of which CAPS_RED_PRED_MARGIN is
- * kept back for the prediction's error, so the reported caps keep at least
- * CAPS_RED_MIN_S predicted throughput.
+ * CAPS_RED_LOSS of the throughput at the initial caps, of which
+ * CAPS_RED_PRED_MARGIN is kept back for the timing model's error (on which
+ * GPU sets the pace: up to 0.10% in the validation study, VALIDATION.md), so
+ * the reported caps keep at least CAPS_RED_MIN_S predicted throughput with
+ * every GPU as much slower as its curve's error bound allows
+ * (caps_red_slack()): the data's error is the curve's, the margin the model's.
  */
 #define CAPS_RED_LOSS 0.005
-#define CAPS_RED_PRED_MARGIN 0.002
+#define CAPS_RED_PRED_MARGIN 0.0012
 #define CAPS_RED_MIN_S (1 - CAPS_RED_LOSS + CAPS_RED_PRED_MARGIN)
-/*
- * The margin where every GPU's operating point rests on a whole job's
- * readings (results: RES_RUN_READINGS or more, litsi record's log) rather
- * than a traced window's few: the clocks are then known to a few hundredths
- * of a percent; what is left is the model's error on which GPU sets the
- * pace, up to 0.10% in the validation study (VALIDATION.md).
- */
-#define CAPS_RED_PRED_MARGIN_RUN 0.0015
-/* caps_red_min_s() - the predicted S_iter gpu-red's caps keep: 1 − CAPS_RED_LOSS + red_margin. */
-double caps_red_min_s(const struct caps_params *p);
+#define CAPS_RED_MIN_S_STR "0.9962"	/* CAPS_RED_MIN_S in words */
 /*
  * gpu-realloc and cpu-slosh: caps that lower a GPU must keep S_iter >= 1 with
  * that GPU this much slower than predicted.

@@ -266,14 +266,6 @@ struct res_telemetry {
 	double *pow_ub;
 	bool *pow_run;		/* [G] pow_ub is of the whole run's readings */
 	size_t *nall[RES_NMETRICS];	/* [G] readings loaded, before the window's cut */
-	/*
-	 * [G] the median gfx clock under load of the whole run, where the
-	 * window's median is within RES_STEADY_SE of its standard errors (and
-	 * half a MHz, the readings' resolution) of it; NaN otherwise.
-	 */
-	double *clk_run;
-	size_t *clk_nrun, *pow_nrun;	/* [G] readings behind clk_run and a whole run's
-					 * pow_ub; 0 where the window's are used */
 	double *load_avg[RES_NMETRICS];	/* [G] mean of the readings under load, same rule */
 	size_t min_readings;	/* the minimum applied */
 	double load_activity, load_power;	/* the thresholds applied */
@@ -355,8 +347,11 @@ struct res_model {
 	size_t nruns;			/* runs of the node */
 	double *run_p, *run_f;		/* [G * nruns] median power W / clock MHz, NaN */
 	double *run_cap;		/* [nruns * G] the cap each GPU ran under per run, NaN */
+	double *run_pse, *run_fse;	/* [G * nruns] their standard errors, W / MHz, NaN */
+	size_t *run_nread;		/* [G * nruns] the fewest readings behind either */
 	double *slope;			/* [G] W/MHz fitted to the runs' points; 0: not fitted */
 	double *alpha;			/* [G] exponent fitted with P_idle (caps_fit_alpha()); 0 */
+	double *alpha_err;		/* [G] its 99% error bound (caps_gpu_model.alpha_err); 0 */
 	double *cur_p, *cur_f, *cur_cap;	/* [G] the latest run's point and cap (fitted GPUs) */
 	double *fit_lo;			/* [G] lowest power of the GPU's run points */
 	double fit_width;		/* widest power range of a GPU whose curve was fitted, W */
@@ -417,14 +412,6 @@ void res_power_release(struct res_power *p);
  */
 #define RES_AT_CAP 0.02
 bool res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm);
-/*
- * res_red_margin() - gpu-red's margin for the prediction's error on @n with
- * the models @gm: CAPS_RED_PRED_MARGIN_RUN where every GPU's clock (and a
- * clock-held GPU's draw) is of its run's whole log, RES_RUN_READINGS readings
- * under load or more; else CAPS_RED_PRED_MARGIN.
- */
-double res_red_margin(const struct res_model *n, const struct caps_gpu_model *gm);
-#define RES_RUN_READINGS 30
 
 /* ---- thermal summary of a node (METHOD §8) ---- */
 struct res_thermal {
@@ -548,6 +535,9 @@ struct res_caps {
 	struct part_limits lim;	/* the limits the caps kept to */
 	size_t fitted;		/* GPUs whose power-to-clock slope came from the runs */
 	size_t pooled;		/* GPUs that took the median exponent of those */
+	double alpha_lo, alpha_hi;	/* the exponents of the fitted curves; NaN: none */
+	double alpha_err;	/* the widest of their 99% error bounds; NaN: none, or
+				 * some curve's points too few to give one */
 	size_t nruns;		/* runs whose telemetry the curves saw */
 	char *run;		/* the run whose traces were read (res_model.run), or NULL */
 	bool run_latest;	/* chosen as the latest run */

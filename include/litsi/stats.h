@@ -25,6 +25,13 @@ double stats_spearman(const double *x, const double *y, size_t n);
 double stats_median(const double *v, size_t n);
 /* stats_sd() - sample standard deviation (n − 1); NaN with fewer than 2 values. */
 double stats_sd(const double *v, size_t n);
+/*
+ * stats_t99() - Student's t quantile of 0.99 for @dof degrees of freedom: a
+ * one-sided 99% bound on a mean whose spread is estimated from the same
+ * readings (the table to 10, then the Cornish-Fisher expansion about the
+ * normal's 2.326, within 0.3% there). NaN for 0.
+ */
+double stats_t99(size_t dof);
 
 /*
  * stats_time_mean() - time-weighted mean by the left Riemann sum:

@@ -26,13 +26,6 @@ caps_params_default(struct caps_params *p)
 	p->scale = CAPS_SCALE_GLOBAL;
 	p->cap_min = 0;
 	p->s_bound = NAN;
-	p->red_margin = CAPS_RED_PRED_MARGIN;
-}
-
-double
-caps_red_min_s(const struct caps_params *p)
-{
-	return 1 - CAPS_RED_LOSS + (p->red_margin > 0 ? p->red_margin : CAPS_RED_PRED_MARGIN);
 }
 
 int
@@ -295,6 +288,46 @@ caps_fit_alpha(const double *p, const double *f, size_t n, double p_idle, double
 	a = sxy / sxx;
 	*alpha = !(a >= CAPS_ALPHA_MIN) ? CAPS_ALPHA_MIN : a > CAPS_ALPHA_MAX ? CAPS_ALPHA_MAX : a;
 	return 0;
+}
+
+double
+caps_alpha_se(const double *p, const double *sp, const double *f, const double *sf, size_t n,
+	      double p_idle, double alpha)
+{
+	double mx = 0, sxx = 0, var = 0;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (p[i] > p_idle && f[i] > 0) {
+			mx += log(f[i]);
+			k++;
+		}
+	if (k < 2)
+		return NAN;
+	mx /= (double)k;
+	for (i = 0; i < n; i++)
+		if (p[i] > p_idle && f[i] > 0)
+			sxx += (log(f[i]) - mx) * (log(f[i]) - mx);
+	if (!(sxx > 0))
+		return NAN;
+	/* alpha = Σ w_i·y_i, w_i = (x_i − x̄)/Sxx: each point's error through its weight */
+	for (i = 0; i < n; i++)
+		if (p[i] > p_idle && f[i] > 0) {
+			double w = (log(f[i]) - mx) / sxx;
+			double ey = sp[i] / (p[i] - p_idle), ex = sf[i] / f[i];
+
+			var += w * w * (ey * ey + alpha * alpha * ex * ex);
+		}
+	return sqrt(var);
+}
+
+double
+caps_red_slack(const struct caps_gpu_model *g, double p_idle, double cap)
+{
+	if (!(g->alpha > 0) || !(g->alpha_err > 0) || !(g->p > p_idle) || !(cap > p_idle) ||
+	    !(cap < g->p))
+		return 0;
+	return g->alpha_err / (g->alpha * g->alpha) * log((g->p - p_idle) / (cap - p_idle));
 }
 
 static size_t
@@ -744,7 +777,6 @@ struct search {
 	int lo, hi;			/* cap limits */
 	double *scale, *f2;
 	const int *glo;			/* [G] each GPU's lowest cap (lo, or gpu-red's p_lo) */
-	double red_min_s;		/* gpu-red: caps_red_min_s() */
 };
 
 /* Model at @caps: predicted Σ span and Σ power. */
@@ -846,16 +878,34 @@ search_equal(struct search *x, int64_t P_n, int *caps)
 }
 
 /*
+ * gpu-red's promise at @caps: S_iter against @t_init >= CAPS_RED_MIN_S with
+ * every GPU as much slower as its curve's error bound allows
+ * (caps_red_slack()); the margin then covers the timing model's own error.
+ */
+static bool
+red_keeps(struct search *x, const int *caps, double t_init)
+{
+	double t;
+	size_t g;
+
+	scales_for(x->gm, x->G, x->p_idle, caps, x->scale, x->f2);
+	for (g = 0; g < x->G; g++)
+		x->scale[g] *= 1 + caps_red_slack(&x->gm[g], x->p_idle, caps[g]);
+	t = caps_pred_time(x->pr, x->scale);
+	return t > 0 && t_init / t >= CAPS_RED_MIN_S;
+}
+
+/*
  * gpu-red: the lowest caps (at most the initial ones) that keep each GPU's
  * predicted busy time within k · T0, T0 being the slowest GPU's at the
- * initial caps, for the largest k in [0.9, 1 + 10 · CAPS_RED_LOSS] whose S_iter (against @t_init)
- * stays >= caps_red_min_s(). k above 1 spends the loss allowance: every GPU,
+ * initial caps, for the largest k in [0.9, 1 + 10 · CAPS_RED_LOSS] whose caps
+ * keep gpu-red's promise (red_keeps(), against @t_init). k above 1 spends the loss allowance: every GPU,
  * the slowest too, may run slower than the slowest did.
  */
 static void
 search_red(struct search *x, const int *init, double t_init, int *caps)
 {
-	double T0 = 0, klo = 0.9, khi = 1 + 10 * CAPS_RED_LOSS, t, pw;
+	double T0 = 0, klo = 0.9, khi = 1 + 10 * CAPS_RED_LOSS;
 	int *tmp = xcalloc(x->G, sizeof(int));
 	size_t g, it;
 
@@ -878,8 +928,7 @@ search_red(struct search *x, const int *init, double t_init, int *caps)
 			c = c < x->glo[g] ? x->glo[g] : c;
 			tmp[g] = c > init[g] ? init[g] : (int)c;
 		}
-		evaluate(x, tmp, &t, &pw);
-		if (t > 0 && t_init / t >= x->red_min_s) {
+		if (red_keeps(x, tmp, t_init)) {
 			memcpy(caps, tmp, x->G * sizeof(int));
 			if (!it)
 				break;
@@ -993,16 +1042,11 @@ better(enum caps_scenario sc, double min_s, const struct cand *c, const struct c
 static const char *
 pick_reason(const struct caps_params *p, const struct cand *best)
 {
-	/* the floor in words: CAPS_RED_PRED_MARGIN's, else CAPS_RED_PRED_MARGIN_RUN's */
-	static const char *const red[2][2] = {
-		{ "initial caps: no candidate saved power with S_iter >= 0.997",
-		  "least predicted power with S_iter >= 0.997" },
-		{ "initial caps: no candidate saved power with S_iter >= 0.9965",
-		  "least predicted power with S_iter >= 0.9965" },
-	};
-
 	if (p->scenario == CAPS_GPU_RED)
-		return red[caps_red_min_s(p) < CAPS_RED_MIN_S][best->adj != 0];
+		return best->adj ? "least predicted power with S_iter >= " CAPS_RED_MIN_S_STR
+				   ", each GPU at the slow end of its curve's error"
+				 : "initial caps: no candidate saved power with S_iter >= "
+				   CAPS_RED_MIN_S_STR ", each GPU at the slow end of its curve's error";
 	if (!best->adj)
 		return "initial caps: no candidate predicted a higher S_iter, or the same for "
 		       "less power";
@@ -1014,7 +1058,7 @@ pick_reason(const struct caps_params *p, const struct cand *best)
  * gpu-realloc and cpu-slosh never cost throughput: with every GPU given less
  * than its initial cap CAPS_CUT_SLACK slower than predicted (the model's
  * error on which GPU sets the pace), @caps still predict S_iter >= 1.
- * gpu-red has its own margin (red_margin).
+ * gpu-red has its own margin (red_keeps()).
  */
 static bool
 keeps_pace(struct search *x, enum caps_scenario sc, const int *init, const int *caps,
@@ -1024,7 +1068,7 @@ keeps_pace(struct search *x, enum caps_scenario sc, const int *init, const int *
 	size_t g;
 
 	if (sc == CAPS_GPU_RED)
-		return true;
+		return red_keeps(x, caps, t_init);
 	scales_for(x->gm, x->G, x->p_idle, caps, x->scale, x->f2);
 	for (g = 0; g < x->G; g++)
 		if (caps[g] < init[g])
@@ -1115,7 +1159,7 @@ loop_init(struct loop *w, double p_idle, struct caps_loop_result *out)
 			w->glo[g] = (int)ceil(w->gm[g].p_lo);
 	}
 	w->x = (struct search){ &w->pr, w->gm, p_idle, G, p->cap_min, p->tdp, w->scale, w->f2,
-				w->glo, caps_red_min_s(p) };
+				w->glo };
 	memcpy(out->init, w->ctl.caps, G * sizeof(int));
 	memcpy(out->caps, w->ctl.caps, G * sizeof(int));
 	evaluate(&w->x, w->ctl.caps, &w->t_init, &w->p_init);
@@ -1169,7 +1213,7 @@ loop_takes(struct loop *w, const struct cand *c, const struct cand *best, const 
 	   const int *init)
 {
 	return within(caps, w->G, w->glo, w->p->tdp, w->ctl.P_n) &&
-	       better(w->p->scenario, caps_red_min_s(w->p), c, best) &&
+	       better(w->p->scenario, CAPS_RED_MIN_S, c, best) &&
 	       keeps_pace(&w->x, w->p->scenario, init, caps, w->t_init);
 }
 

@@ -126,6 +126,21 @@ stats_sd(const double *v, size_t n)
 }
 
 double
+stats_t99(size_t dof)
+{
+	static const double tab[] = { 31.821, 6.965, 4.541, 3.747, 3.365,
+				      3.143,  2.998, 2.896, 2.821, 2.764 };
+	double z = 2.326, v = (double)dof;
+
+	if (!dof)
+		return NAN;
+	if (dof <= sizeof(tab) / sizeof(tab[0]))
+		return tab[dof - 1];
+	return z + (z * z * z + z) / (4 * v) +
+	       (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
+}
+
+double
 stats_median(const double *v, size_t n)
 {
 	double *c, m;

@@ -302,7 +302,22 @@ print_notes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 				 "which",
 				 nodes[i].name, no[i].throughput, no[i].beyond, no[i].s_low, no[i].pr_low);
 		print_runs(f, nodes[i].name, &no[i]);
-		if (no[i].fitted)
+		if (no[i].fitted && !isnan(no[i].alpha_lo)) {
+			char e[96] = "their error unknown: some point rests on a single reading";
+
+			if (!isnan(no[i].alpha_err))
+				snprintf(e, sizeof(e),
+					 "each within +-%.2f (99%%: gpu-red keeps its floor at the "
+					 "slow end)",
+					 no[i].alpha_err);
+			fmt_note(f, "calibration",
+				 "node %s: power-to-clock curves of %zu of %zu GPUs fitted to the "
+				 "runs' operating points (ingest --run), %zu took their median; "
+				 "exponents %.2f to %.2f, %s",
+				 nodes[i].name, no[i].fitted, no[i].G, no[i].pooled, no[i].alpha_lo,
+				 no[i].alpha_hi, e);
+		}
+		else if (no[i].fitted)
 			fmt_note(f, "calibration",
 				 "node %s: power-to-clock curves of %zu of %zu GPUs fitted to the "
 				 "runs' operating points (ingest --run), %zu took their median",

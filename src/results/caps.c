@@ -100,8 +100,7 @@ closed_loop(struct res_caps *c, const struct res_model *n, const struct caps_par
 {
 	struct caps_gpu_model *gm = xmalloc((n->nd.G + 1) * sizeof(*gm));
 	struct caps_loop_result r;
-	struct caps_params pm;
-	size_t g;
+	size_t g, k;
 
 	if (!res_gpu_models(n, gm) || isnan(n->p_idle)) {
 		free(gm);
@@ -111,9 +110,7 @@ closed_loop(struct res_caps *c, const struct res_model *n, const struct caps_par
 			       "the algorithms on the recorded leads",
 			       n->nd.name);
 	}
-	pm = *p;
-	pm.red_margin = res_red_margin(n, gm);
-	caps_loop(n->cs, n->nsamples, gm, n->p_idle, &pm, agg, &r);
+	caps_loop(n->cs, n->nsamples, gm, n->p_idle, p, agg, &r);
 	fill_caps(c, n, p, emit, r.init, r.caps);
 	for (g = 0; g < n->nd.G; g++) {
 		c->clock[g] = r.f[g];
@@ -142,6 +139,18 @@ closed_loop(struct res_caps *c, const struct res_model *n, const struct caps_par
 		c->ceiling = r.s_bound;
 	c->fitted = n->fitted;
 	c->pooled = n->pooled;
+	c->alpha_lo = c->alpha_hi = c->alpha_err = NAN;
+	for (g = 0, k = 0; g < n->nd.G; g++)
+		if (gm[g].alpha > 0) {
+			c->alpha_lo = !(gm[g].alpha >= c->alpha_lo) ? gm[g].alpha : c->alpha_lo;
+			c->alpha_hi = !(gm[g].alpha <= c->alpha_hi) ? gm[g].alpha : c->alpha_hi;
+			c->alpha_err = !(gm[g].alpha_err <= c->alpha_err) ? gm[g].alpha_err
+									  : c->alpha_err;
+			k += !(gm[g].alpha_err > 0);
+		}
+	/* a curve of points too few to say how well they place it: unknown */
+	if (k)
+		c->alpha_err = NAN;
 	caps_loop_release(&r);
 	free(gm);
 	return 0;

@@ -81,23 +81,32 @@ load_limits(struct res_model *n, const struct res_opts *o, struct err *err)
  * Fit GPU @g's power-to-clock relation to its points of the runs: with
  * P_idle, the exponent of P − P_idle ∝ f^alpha (the line through idle when
  * the points say so, a convex curve when they bend), else a straight slope.
- * A run whose median power is within RES_AT_CAP of its cap ran at its cap.
+ * A run whose median power is within RES_AT_CAP of its cap ran at its cap
+ * (exactly: no error). The exponent's 99% error bound (alpha_err) is
+ * t99 of the fewest readings behind a point times its standard error.
  * The latest run's point is the GPU's operating point (cur_*, NaN without one).
+ * @p, @f, @sp, @sf: room for nruns.
  */
 static void
-fit_gpu(struct res_model *n, size_t g, size_t cur, double *p, double *f)
+fit_gpu(struct res_model *n, size_t g, size_t cur, double *p, double *f, double *sp, double *sf)
 {
-	size_t r, k = 0, last = SIZE_MAX, kcur = SIZE_MAX, G = n->nd.G;
-	double hi;
+	size_t r, k = 0, last = SIZE_MAX, kcur = SIZE_MAX, G = n->nd.G, fewest = SIZE_MAX;
+	double hi, se;
 
 	for (r = 0; r < n->nruns; r++) {
-		double pw = n->run_p[g * n->nruns + r], fr = n->run_f[g * n->nruns + r];
-		double cap = n->run_cap[r * G + g];
+		size_t i = g * n->nruns + r;
+		double pw = n->run_p[i], fr = n->run_f[i], cap = n->run_cap[r * G + g];
 
 		if (isnan(pw) || isnan(fr))
 			continue;
-		if (cap > 0 && fabs(pw - cap) <= RES_AT_CAP * cap)
+		sp[k] = n->run_pse[i];
+		sf[k] = n->run_fse[i];
+		if (cap > 0 && fabs(pw - cap) <= RES_AT_CAP * cap) {
 			pw = cap;
+			sp[k] = 0;
+		}
+		if (n->run_nread[i] < fewest)
+			fewest = n->run_nread[i];
 		if (r == cur)
 			kcur = k;
 		p[k] = pw;
@@ -128,18 +137,24 @@ fit:
 	n->fitted++;
 	if (hi - n->fit_lo[g] > n->fit_width)
 		n->fit_width = hi - n->fit_lo[g];
+	if (n->alpha[g] > 0 && fewest >= 2 && fewest != SIZE_MAX) {
+		se = caps_alpha_se(p, sp, f, sf, k, n->p_idle, n->alpha[g]);
+		if (se >= 0)
+			n->alpha_err[g] = stats_t99(fewest - 1) * se;
+	}
 }
 
 /*
  * The GPUs of a node are one part: a GPU whose runs did not move its clock
- * enough to show its curve takes the median exponent of those that did.
- * @tmp: room for G doubles.
+ * enough to show its curve takes the median exponent of those that did, and
+ * as its error bound the larger of theirs (median) and the exponents' spread
+ * (how far one GPU's may lie from the median). @tmp: room for G doubles.
  */
 static void
 pool_alpha(struct res_model *n, double *tmp)
 {
 	size_t g, k = 0;
-	double med;
+	double med, err, sd;
 
 	for (g = 0; g < n->nd.G; g++)
 		if (n->alpha[g] > 0)
@@ -147,9 +162,16 @@ pool_alpha(struct res_model *n, double *tmp)
 	if (!k || k == n->nd.G)
 		return;
 	med = stats_median(tmp, k);
+	sd = stats_sd(tmp, k);
+	for (g = 0, k = 0; g < n->nd.G; g++)
+		if (n->alpha[g] > 0)
+			tmp[k++] = n->alpha_err[g];
+	err = stats_median(tmp, k);
+	err = isnan(sd) || sd < err ? err : sd;
 	for (g = 0; g < n->nd.G; g++)
 		if (!(n->alpha[g] > 0) && !isnan(n->cur_p[g]) && !isnan(n->cur_f[g])) {
 			n->alpha[g] = med;
+			n->alpha_err[g] = err;
 			n->pooled++;
 		}
 }
@@ -157,13 +179,15 @@ pool_alpha(struct res_model *n, double *tmp)
 /*
  * One coordinate of a run's operating point: the median of its readings
  * under load (a probe's log holds the job's idle start and end too), of the
- * whole job where its traced window agrees (res_steady()), else the window's.
+ * whole job where its traced window agrees (res_steady()), else the window's;
+ * *@se its standard error (1.25 times the mean's) and *@nread the readings
+ * behind it (*@se NaN with fewer than 2).
  */
 static int
 run_point(struct store *st, int64_t gpu_id, const char *run, const char *metric,
-	  double load_activity, double *out, struct err *err)
+	  double load_activity, double *out, double *se, size_t *nread, struct err *err)
 {
-	double *v, *w;
+	double *v, *w, sd, med_all;
 	bool *inw;
 	size_t n, i, k = 0;
 
@@ -173,7 +197,16 @@ run_point(struct store *st, int64_t gpu_id, const char *run, const char *metric,
 	for (i = 0; i < n; i++)
 		if (inw[i])
 			w[k++] = v[i];
-	*out = res_steady(stats_median(w, k), k, stats_median(v, n), stats_sd(v, n), n);
+	sd = stats_sd(v, n);
+	med_all = stats_median(v, n);
+	*out = res_steady(stats_median(w, k), k, med_all, sd, n);
+	/* the window's readings, unless the whole job's median was taken */
+	if (!(n > k && *out == med_all)) {
+		sd = stats_sd(w, k);
+		n = k;
+	}
+	*nread = n;
+	*se = n >= 2 ? 1.25 * sd / sqrt((double)n) : NAN;
 	free(w);
 	free(v);
 	free(inw);
@@ -186,7 +219,7 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 {
 	size_t G = n->nd.G, g, r, nr = 0, cur = SIZE_MAX;
 	char **runs = NULL;
-	double *p, *f;
+	double *p, *f, *sp, *sf;
 	int rc;
 
 	n->slope = xcalloc(G + 1, sizeof(*n->slope));
@@ -195,6 +228,7 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 	n->cur_f = xcalloc(G + 1, sizeof(*n->cur_f));
 	n->cur_cap = xcalloc(G + 1, sizeof(*n->cur_cap));
 	n->fit_lo = xcalloc(G + 1, sizeof(*n->fit_lo));
+	n->alpha_err = xcalloc(G + 1, sizeof(*n->alpha_err));
 	n->fit_width = 0;
 	for (g = 0; g < G; g++)
 		n->cur_p[g] = n->cur_f[g] = n->cur_cap[g] = n->fit_lo[g] = NAN;
@@ -216,16 +250,22 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 	n->run_p = xmalloc((G * nr + 1) * sizeof(*n->run_p));
 	n->run_f = xmalloc((G * nr + 1) * sizeof(*n->run_f));
 	n->run_cap = xmalloc((G * nr + 1) * sizeof(*n->run_cap));
+	n->run_pse = xmalloc((G * nr + 1) * sizeof(*n->run_pse));
+	n->run_fse = xmalloc((G * nr + 1) * sizeof(*n->run_fse));
+	n->run_nread = xmalloc((G * nr + 1) * sizeof(*n->run_nread));
 	for (g = 0; g < G && !rc; g++)
 		for (r = 0; r < nr && !rc; r++) {
 			const struct gpu_row *gr = &n->nd.gpus[g];
 			struct gpu_limits gl;
+			size_t i = g * nr + r, np = 0, nf = 0;
 
 			rc = run_point(n->nd.st, gr->id, runs[r], METRIC_POWER, load_activity,
-				       &n->run_p[g * nr + r], err);
+				       &n->run_p[i], &n->run_pse[i], &np, err);
 			if (!rc)
 				rc = run_point(n->nd.st, gr->id, runs[r], METRIC_GFX_CLK,
-					       load_activity, &n->run_f[g * nr + r], err);
+					       load_activity, &n->run_f[i], &n->run_fse[i], &nf,
+					       err);
+			n->run_nread[i] = np < nf ? np : nf;
 			if (!rc)
 				rc = store_gpu_limits(n->nd.st, gr->id, runs[r], &gl, err);
 			if (!rc)
@@ -238,11 +278,15 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 		return rc;
 	p = xmalloc((nr + G + 1) * sizeof(*p));
 	f = xmalloc((nr + 1) * sizeof(*f));
+	sp = xmalloc((nr + 1) * sizeof(*sp));
+	sf = xmalloc((nr + 1) * sizeof(*sf));
 	for (g = 0; g < G; g++)
-		fit_gpu(n, g, cur, p, f);
+		fit_gpu(n, g, cur, p, f, sp, sf);
 	pool_alpha(n, p);
 	free(p);
 	free(f);
+	free(sp);
+	free(sf);
 	return 0;
 }
 
@@ -261,6 +305,10 @@ res_limits_release(struct res_model *n)
 	free(n->run_p);
 	free(n->run_f);
 	free(n->run_cap);
+	free(n->run_pse);
+	free(n->run_fse);
+	free(n->run_nread);
+	free(n->alpha_err);
 	free(n->slope);
 	free(n->alpha);
 	free(n->cur_p);

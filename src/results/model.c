@@ -343,7 +343,7 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 		gm[g].p = t->med[RES_POW][g];
 		gm[g].f = t->med[RES_CLK][g];
 		gm[g].f_max = t->fmax[g];
-		gm[g].slope = gm[g].alpha = gm[g].p_lo = 0;
+		gm[g].slope = gm[g].alpha = gm[g].p_lo = gm[g].alpha_err = 0;
 		gm[g].f_seen = gm[g].f;
 		gm[g].cap = n->glim ? n->glim[g].cap : 0;
 		/* with runs (ingest --run), the latest run's point: runs can overlap in time */
@@ -353,13 +353,7 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			gm[g].slope = n->slope[g];
 			gm[g].alpha = n->alpha[g];
 			gm[g].cap = isnan(n->cur_cap[g]) ? 0 : n->cur_cap[g];
-			/*
-			 * The run read logged more than its traced window at one
-			 * steady state: its clock is the whole job's median, a
-			 * hundred readings rather than a few.
-			 */
-			if (n->run && t->clk_run && !isnan(t->clk_run[g]))
-				gm[g].f = t->clk_run[g];
+			gm[g].alpha_err = n->alpha_err[g];
 			gm[g].f_seen = gm[g].f;
 			for (r = 0; r < n->nruns; r++)
 				if (n->run_f[g * n->nruns + r] > gm[g].f_seen)
@@ -392,25 +386,6 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			gm[g].p = t->pow_ub[g] < gm[g].cap ? t->pow_ub[g] : gm[g].cap;
 	}
 	return true;
-}
-
-double
-res_red_margin(const struct res_model *n, const struct caps_gpu_model *gm)
-{
-	const struct res_telemetry *t = &n->tel;
-	size_t g;
-
-	if (!n->run || !t->clk_nrun || !n->nd.G)
-		return CAPS_RED_PRED_MARGIN;
-	for (g = 0; g < n->nd.G; g++) {
-		if (t->clk_nrun[g] < RES_RUN_READINGS)
-			return CAPS_RED_PRED_MARGIN;
-		/* placed at its draw (not at its cap): the draw is the whole run's too */
-		if (gm[g].held && gm[g].cap > 0 && gm[g].p < gm[g].cap &&
-		    t->pow_nrun[g] < RES_RUN_READINGS)
-			return CAPS_RED_PRED_MARGIN;
-	}
-	return CAPS_RED_PRED_MARGIN_RUN;
 }
 
 void

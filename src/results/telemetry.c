@@ -234,25 +234,6 @@ mean_se(const struct tsample *v, size_t n, size_t min)
 }
 
 /*
- * Student's t quantile of 0.99 for @dof degrees of freedom: a one-sided bound
- * that holds for each GPU of a node in 99 cases of 100 when the spread is
- * estimated from the same few readings (the table to 10, then the
- * Cornish-Fisher expansion about the normal's 2.326, within 0.3% there).
- */
-static double
-t99(size_t dof)
-{
-	static const double tab[] = { 31.821, 6.965, 4.541, 3.747, 3.365,
-				      3.143,  2.998, 2.896, 2.821, 2.764 };
-	double z = 2.326, v = (double)dof;
-
-	if (dof >= 1 && dof <= ARRAY_SIZE(tab))
-		return tab[dof - 1];
-	return z + (z * z * z + z) / (4 * v) +
-	       (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
-}
-
-/*
  * What GPU @g drew, at most, as far as its readings under load can say: the
  * mean plus t99(n - 1) standard errors, of the window's readings @w (@nw), or,
  * in a run whose log covers more than the window, of all the run's
@@ -276,10 +257,10 @@ upper_draw(const struct tsample *w, size_t nw, const struct tsample *a, size_t n
 		if (!isnan(sa.mean) &&
 		    sw.mean <= sa.mean + RES_STEADY_SE * sa.se * sqrt((double)na / (double)nw)) {
 			*whole = true;
-			return sa.mean + t99(na - 1) * sa.se;
+			return sa.mean + stats_t99(na - 1) * sa.se;
 		}
 	}
-	return sw.mean + t99(nw - 1) * sw.se;
+	return sw.mean + stats_t99(nw - 1) * sw.se;
 }
 
 double
@@ -331,7 +312,7 @@ run_readings(const struct res_node *nd, const struct res_opts *o, const struct r
 	return k;
 }
 
-/* pow_ub, pow_run and clk_run of GPU @g; @w its @nw power readings under load in the window. */
+/* pow_ub and pow_run of GPU @g; @w its @nw power readings under load in the window. */
 static void
 gpu_run_point(const struct res_node *nd, const struct res_opts *o, struct res_telemetry *t,
 	      size_t g, const struct tsample *act, size_t na, const struct tsample *w, size_t nw)
@@ -340,22 +321,6 @@ gpu_run_point(const struct res_node *nd, const struct res_opts *o, struct res_te
 	size_t k = run_readings(nd, o, t, RES_POW, g, act, na, &u);
 
 	t->pow_ub[g] = upper_draw(w, nw, u, k, o->min_readings, &t->pow_run[g]);
-	t->pow_nrun[g] = t->pow_run[g] ? k : 0;
-	free(u);
-	t->clk_run[g] = NAN;
-	k = run_readings(nd, o, t, RES_CLK, g, act, na, &u);
-	if (k >= o->min_readings && k >= 2 && t->n[RES_CLK][g]) {
-		struct thermal_stats sa, sw;
-		struct mean_se ea = mean_se(u, k, 2);
-
-		thermal_stats(u, k, &sa);
-		thermal_stats(t->v[RES_CLK][g] + t->first[RES_CLK][g], t->n[RES_CLK][g], &sw);
-		if (res_steady(sw.median, t->n[RES_CLK][g], sa.median, ea.se * sqrt((double)k), k) ==
-		    sa.median) {
-			t->clk_run[g] = sa.median;
-			t->clk_nrun[g] = k;
-		}
-	}
 	free(u);
 }
 
@@ -377,9 +342,6 @@ summarise_load(struct res_node *nd, const struct res_opts *o, struct res_telemet
 	t->load_thr = xcalloc(nd->G + 1, sizeof(*t->load_thr));
 	t->pow_ub = xcalloc(nd->G + 1, sizeof(*t->pow_ub));
 	t->pow_run = xcalloc(nd->G + 1, sizeof(*t->pow_run));
-	t->clk_run = xcalloc(nd->G + 1, sizeof(*t->clk_run));
-	t->clk_nrun = xcalloc(nd->G + 1, sizeof(*t->clk_nrun));
-	t->pow_nrun = xcalloc(nd->G + 1, sizeof(*t->pow_nrun));
 	for (g = 0; g < nd->G; g++) {
 		struct tsample *act;
 		size_t na;
@@ -459,9 +421,6 @@ res_telemetry_release(struct res_telemetry *t)
 	free(t->load_thr);
 	free(t->pow_ub);
 	free(t->pow_run);
-	free(t->clk_run);
-	free(t->clk_nrun);
-	free(t->pow_nrun);
 	free(t->thr);
 	free(t->fmax);
 	memset(t, 0, sizeof(*t));

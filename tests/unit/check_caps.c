@@ -197,8 +197,8 @@ START_TEST(test_closed_loop_toy)
 	struct match m = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = start,
 			   .dur = dur, .ratio = ratio };
 	struct caps_sample s = { .m = &m };
-	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0, 0, 0, false, 0 },
-					{ 700, 1250, 1250, 0, 0, 0, 0, false, 0 } };
+	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0, 0, 0, false, 0, 0 },
+					{ 700, 1250, 1250, 0, 0, 0, 0, false, 0, 0 } };
 	struct caps_params p;
 	struct caps_loop_result r;
 
@@ -209,11 +209,12 @@ START_TEST(test_closed_loop_toy)
 	/*
 	 * the direct search spends the loss allowance: the straggler (GPU 0)
 	 * gives up power too, and GPU 1 ends at its pace (both run the same
-	 * 100 000 cycles per key): the same clock within whole watts
+	 * 100 000 cycles per key): the same clock within a whole watt (GPU 0
+	 * draws 0.6 W a MHz: 1.7 MHz)
 	 */
 	ck_assert(r.searched);
 	ck_assert_int_lt(r.caps[0], 750);
-	ck_assert_double_lt(fabs(r.f[1] - r.f[0]), 0.001 * r.f[0]);
+	ck_assert_double_lt(fabs(r.f[1] - r.f[0]), 1.7);
 	ck_assert_double_ge(r.s_iter, CAPS_RED_MIN_S);
 	ck_assert_double_lt(r.s_iter, 1);
 	/* more saved than keeping the straggler at TDP (GPU 1 at 583 W) */
@@ -222,7 +223,8 @@ START_TEST(test_closed_loop_toy)
 	ck_assert_uint_eq(r.straggler, 0);
 	/* Algorithms 2-3 stopped at 587 */
 	ck_assert_int_eq(r.last[1], 587);
-	ck_assert_str_eq(r.reason, "least predicted power with S_iter >= 0.997");
+	ck_assert_str_eq(r.reason, "least predicted power with S_iter >= 0.9962, each GPU at the "
+				   "slow end of its curve's error");
 	caps_loop_release(&r);
 }
 END_TEST
@@ -281,7 +283,7 @@ START_TEST(test_node8_gpu_red)
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
 		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000,
-						 0, 0, 0, 0, false, 0 };
+						 0, 0, 0, 0, false, 0, 0 };
 	caps_params_default(&p);
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
 	ck_assert_uint_eq(r.straggler, 5);
@@ -296,7 +298,41 @@ START_TEST(test_node8_gpu_red)
 	/* the straggler sets the pace; the loss stays within the allowance */
 	ck_assert_double_ge(r.s_iter, CAPS_RED_MIN_S);
 	ck_assert_double_le(r.s_iter, 1);
+	/* the floor `why` names is the one kept */
+	ck_assert_double_eq_tol(strtod(CAPS_RED_MIN_S_STR, NULL), CAPS_RED_MIN_S, 1e-12);
+	ck_assert_ptr_nonnull(strstr(r.reason, CAPS_RED_MIN_S_STR));
 	caps_loop_release(&r);
+	/*
+	 * Exponents known only within a bound: the caps keep the floor with every
+	 * GPU at the slow end of it, so none is lower and some are higher.
+	 */
+	{
+		struct caps_loop_result e;
+		size_t higher = 0;
+
+		for (g = 0; g < 8; g++) {
+			gm[g].alpha = 2;
+			gm[g].cap = 740;
+		}
+		caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+		for (g = 0; g < 8; g++)
+			gm[g].alpha_err = 0.3;
+		caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &e);
+		ck_assert_double_lt(r.power_ratio, 1);
+		for (g = 0; g < 8; g++) {
+			ck_assert_int_ge(e.caps[g], r.caps[g]);
+			higher += e.caps[g] > r.caps[g];
+		}
+		ck_assert_uint_gt(higher, 0);
+		ck_assert_double_ge(e.s_iter, r.s_iter);
+		ck_assert_double_ge(e.power_ratio, r.power_ratio);
+		caps_loop_release(&e);
+		caps_loop_release(&r);
+		for (g = 0; g < 8; g++) {
+			gm[g].alpha = gm[g].alpha_err = 0;
+			gm[g].cap = 0;
+		}
+	}
 	/*
 	 * Fitted curves trusted down to 735 W: no gpu-red cap goes under it,
 	 * gpu-realloc ignores it (its errors cost gain, not a promised floor).
@@ -326,7 +362,7 @@ START_TEST(test_predict_probe)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++) {
-		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, 2100, 0, 740, 0, 0, false, 0 };
+		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, 2100, 0, 740, 0, 0, false, 0, 0 };
 		from[g] = 740;
 		to[g] = 700;
 	}
@@ -354,7 +390,7 @@ START_TEST(test_node8_gpu_realloc)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0, 0, 0, false, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0, 0, 0, false, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -407,7 +443,7 @@ START_TEST(test_node8_realloc_no_gain)
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
 		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000,
-						 0, 0, 0, 0, false, 0 };
+						 0, 0, 0, 0, false, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -511,7 +547,7 @@ START_TEST(test_realloc_no_overtake)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0, 0, 0, false, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0, 0, 0, false, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	p.cap_min = 650;
@@ -603,6 +639,41 @@ START_TEST(test_fit_alpha)
 }
 END_TEST
 
+/*
+ * caps_alpha_se(): two points, the power of each held at its cap (exact):
+ * alpha = Δln(P − P_idle)/Δln f, so its error is alpha·√(e0² + e1²)/Δln f
+ * with e the clocks' relative errors. caps_red_slack() turns it into a clock's.
+ */
+START_TEST(test_alpha_se)
+{
+	double p[] = { 750, 710 }, f[] = { 2050, 1990 }, sp[] = { 0, 0 }, sf[] = { 2, 3 };
+	double a = 0, dx = log(2050.0 / 1990), se, want, sl;
+	struct caps_gpu_model g = { .p = 750, .f = 2050, .f_max = 2100, .cap = 750 };
+
+	ck_assert_int_eq(caps_fit_alpha(p, f, 2, 140, &a), 0);
+	se = caps_alpha_se(p, sp, f, sf, 2, 140, a);
+	want = a * sqrt(pow(2 / 2050.0, 2) + pow(3 / 1990.0, 2)) / dx;
+	ck_assert_double_eq_tol(se, want, 1e-12);
+	/* a power error adds through the same weight */
+	sp[1] = 5;
+	ck_assert_double_gt(caps_alpha_se(p, sp, f, sf, 2, 140, a), se);
+	/* one point, or clocks all equal: undetermined */
+	ck_assert(isnan(caps_alpha_se(p, sp, f, sf, 1, 140, a)));
+	f[1] = 2050;
+	ck_assert(isnan(caps_alpha_se(p, sp, f, sf, 2, 140, a)));
+	/* the slack: 0 at or above the operating point and without a bound */
+	g.alpha = a;
+	ck_assert_double_eq(caps_red_slack(&g, 140, 700), 0);
+	g.alpha_err = 3 * se;
+	ck_assert_double_eq(caps_red_slack(&g, 140, 750), 0);
+	ck_assert_double_eq(caps_red_slack(&g, 140, 760), 0);
+	sl = caps_red_slack(&g, 140, 700);
+	ck_assert_double_eq_tol(sl, 3 * se / (a * a) * log(610.0 / 560), 1e-12);
+	/* ... and the further under the point, the more */
+	ck_assert_double_gt(caps_red_slack(&g, 140, 650), sl);
+}
+END_TEST
+
 /* The scenario table: names parse back to their enum, alignments follow the model's. */
 START_TEST(test_scenario_table)
 {
@@ -685,6 +756,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_realloc_no_overtake);
 	tcase_add_test(tc, test_fit_slope);
 	tcase_add_test(tc, test_fit_alpha);
+	tcase_add_test(tc, test_alpha_se);
 	tcase_add_test(tc, test_model_held);
 	tcase_add_test(tc, test_shell_quote);
 	tcase_add_test(tc, test_scenario_table);

@@ -59,6 +59,12 @@ START_TEST(median_time_energy)
 
 		ck_assert_double_eq_tol(stats_sd(w, 8), sqrt(32.0 / 7), 1e-12);
 		ck_assert(isnan(stats_sd(w, 1)));
+		/* t quantiles of 0.99: the table, then the expansion near the normal's */
+		ck_assert(isnan(stats_t99(0)));
+		ck_assert_double_eq_tol(stats_t99(1), 31.821, 1e-9);
+		ck_assert_double_eq_tol(stats_t99(4), 3.747, 1e-9);
+		ck_assert_double_eq_tol(stats_t99(30), 2.457, 0.003);
+		ck_assert_double_eq_tol(stats_t99(1000), 2.330, 0.002);
 	}
 	/* left Riemann: (100·1 + 200·2) / 3 */
 	ck_assert_double_eq_tol(stats_time_mean(p, 3), 500.0 / 3, 1e-12);

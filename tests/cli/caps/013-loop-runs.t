@@ -6,7 +6,7 @@ exit: 0
 default	gpu-realloc	model prediction	5600	5600	750	700
 # runs: node default: traces of run 'r1' (the latest; --run chooses); power-to-clock points from the telemetry of 2 runs
 # baseline: node default: S_iter and power_ratio are against the initial caps, 8 x 700 W (the cap in force in run 'r0', the first run (--baseline-run chooses)); the budget P_n follows from them
-# calibration: node default: power-to-clock curves of 2 of 8 GPUs fitted to the runs' operating points (ingest --run), 6 took their median
+# calibration: node default: power-to-clock curves of 2 of 8 GPUs fitted to the runs' operating points (ingest --run), 6 took their median; exponents 2.49 to 2.52, each within +-0.52 (99%: gpu-red keeps its floor at the slow end)
 default	gpu-realloc	model prediction	5600	5600	750	700
 # runs: node default: traces of run 'r0'; power-to-clock points from the telemetry of 2 runs
 # baseline: node default: S_iter and power_ratio are against the initial caps, 8 x 700 W (the cap in force in run 'r0', the first run (--baseline-run chooses)); the budget P_n follows from them

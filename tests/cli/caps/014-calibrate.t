@@ -24,5 +24,5 @@ p/amd-smi.csv: amd-smi-csv, node default, 8 GPUs, 0 samples, 0 kernels (0 comm),
 p/amd-smi-static.json: amd-smi-json, node default, 8 GPUs, 0 samples, 0 kernels (0 comm)
 ingested 2, already present 0, skipped 0, failed 0
 # runs: node default: traces of run 'r0' (the latest; --run chooses); power-to-clock points from the telemetry of 2 runs
-# calibration: node default: power-to-clock curves of 8 of 8 GPUs fitted to the runs' operating points (ingest --run), 0 took their median
+# calibration: node default: power-to-clock curves of 8 of 8 GPUs fitted to the runs' operating points (ingest --run), 0 took their median; exponents 2.49 to 2.51, each within +-0.52 (99%: gpu-red keeps its floor at the slow end)
 --- stderr

@@ -3,10 +3,10 @@ setup: litsi -q ingest "$SAMPLES/mi300x-capped"
 run: for s in gpu-red gpu-realloc cpu-slosh; do litsi caps --scenario $s --emit none --format tsv | awk -F '\t' '/^# prediction$/ { on = 1; next } on && !/^#/ && NF { printf "caps %s S_iter %.3f ceiling %.3f above: %s\n", $2, $10, $18, ($10 > $18 ? "YES" : "no") }'; done; litsi caps --scenario cpu-slosh | grep '^# ceiling'; litsi report | grep -E '^ *(gpu-red|gpu-realloc|cpu-slosh): sum' | sed 's/^ *//; s/ of [0-9]* W//'
 exit: 0
 --- stdout
-caps gpu-red S_iter 0.997 ceiling 0.968 above: YES
+caps gpu-red S_iter 0.996 ceiling 0.967 above: YES
 caps gpu-realloc S_iter 1.037 ceiling 0.995 above: YES
 caps cpu-slosh S_iter 1.073 ceiling 1.000 above: YES
-gpu-red: sum 5418 W, predicted throughput x0.997 (ceiling x1.000), power x0.968
+gpu-red: sum 5413 W, predicted throughput x0.996 (ceiling x1.000), power x0.967
 gpu-realloc: sum 5600 W, predicted throughput x1.037 (ceiling x1.043), power x1.000
 cpu-slosh: sum 5760 W, predicted throughput x1.073 (ceiling x1.096), power x1.029
 --- stderr

@@ -6,17 +6,17 @@ setup: mkdir bin && printf '#!/bin/sh\nprintf "[%%s]" "$0" "$@"; echo\n' > bin/n
 run: for e in nvidia-smi amd-smi rocm-smi; do litsi caps --scenario gpu-red --node "$(cat name)" --emit $e --format tsv | awk -F '\t' '$NF ~ /smi/ { print $NF }' | head -2 > cmds; cat cmds; PATH=$PWD/bin:$PATH sh cmds | sed 's|.*/bin/||'; done; ls x y 2>&1 | sed 's/.*: //'
 exit: 0
 --- stdout
-nvidia-smi -i '0' -pl '724'
+nvidia-smi -i '0' -pl '723'
 nvidia-smi -i '1' -pl '720'
-nvidia-smi][-i][0][-pl][724]
+nvidia-smi][-i][0][-pl][723]
 nvidia-smi][-i][1][-pl][720]
-amd-smi set -g '0' -o '724'
+amd-smi set -g '0' -o '723'
 amd-smi set -g '1' -o '720'
-amd-smi][set][-g][0][-o][724]
+amd-smi][set][-g][0][-o][723]
 amd-smi][set][-g][1][-o][720]
-rocm-smi -d '0' --setpoweroverdrive '724'
+rocm-smi -d '0' --setpoweroverdrive '723'
 rocm-smi -d '1' --setpoweroverdrive '720'
-rocm-smi][-d][0][--setpoweroverdrive][724]
+rocm-smi][-d][0][--setpoweroverdrive][723]
 rocm-smi][-d][1][--setpoweroverdrive][720]
 No such file or directory
 No such file or directory

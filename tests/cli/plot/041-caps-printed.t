@@ -14,14 +14,14 @@ gpu-red: caps: 10 lines, as printed
 gpu-red: prediction: 7 lines, as printed
 # caps
 gpu	initial_w	cap_w
-0	750	722
+0	750	721
 1	750	717
 2	750	726
 3	750	722
 4	750	715
-5	750	749
-6	750	719
-7	750	719
+5	750	748
+6	750	718
+7	750	718
 
 caps exit 3
 plot exit 3

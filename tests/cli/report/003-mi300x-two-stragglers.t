@@ -22,7 +22,7 @@ what to do (goal: throughput; --goal throughput|power|energy):
              in collectives gpu 4 waited 20.36 ms per step, the most; gpu 2 arrived last in 101 of 144
              under load gpu 2: +14 C against the coolest GPU, clock 126 MHz (6.1%) below the fastest
   action:    no caps for this goal; fix the straggler's cooling
-  why:       no headroom: gpu 2 already runs at the part's 750 W, so no power can be moved to it; caps save 3.5% power instead (--goal power)
+  why:       no headroom: gpu 2 already runs at the part's 750 W, so no power can be moved to it; caps save 3.6% power instead (--goal power)
   also:      inspect the cooling of gpu 2's slot (airflow, fans, heat sink, paste)
 
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
@@ -53,14 +53,14 @@ throughput ceilings (what aligning every GPU to one GPU's pace could give at bes
   cpu-slosh    pace of the fastest GPU: throughput up to x1.067, node GPU power x1.021
 
 power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
-  gpu-red: sum 5790 W of 6000 W, predicted throughput x0.997 (ceiling x1.000), power x0.965
+  gpu-red: sum 5785 W of 6000 W, predicted throughput x0.996 (ceiling x1.000), power x0.964
     gpu  0  723 W   amd-smi set -g '0' -o '723'
-    gpu  1  725 W   amd-smi set -g '1' -o '725'
-    gpu  2  749 W   amd-smi set -g '2' -o '749'
+    gpu  1  724 W   amd-smi set -g '1' -o '724'
+    gpu  2  748 W   amd-smi set -g '2' -o '748'
     gpu  3  717 W   amd-smi set -g '3' -o '717'
-    gpu  4  710 W   amd-smi set -g '4' -o '710'
-    gpu  5  714 W   amd-smi set -g '5' -o '714'
-    gpu  6  734 W   amd-smi set -g '6' -o '734'
+    gpu  4  709 W   amd-smi set -g '4' -o '709'
+    gpu  5  713 W   amd-smi set -g '5' -o '713'
+    gpu  6  733 W   amd-smi set -g '6' -o '733'
     gpu  7  718 W   amd-smi set -g '7' -o '718'
   gpu-realloc: sum 5847 W of 6000 W, predicted throughput x1.000 (ceiling x1.048), power x0.975
     no headroom: gpu 2 already runs at the part's 750 W

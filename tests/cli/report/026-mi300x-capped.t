@@ -57,13 +57,13 @@ throughput ceilings (what aligning every GPU to one GPU's pace could give at bes
   cpu-slosh    pace of the fastest GPU: throughput up to x1.060, node GPU power x1.016
 
 power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
-  gpu-red: sum 5418 W of 5600 W, predicted throughput x0.997 (ceiling x1.000), power x0.968
-    gpu  0  676 W   amd-smi set -g '0' -o '676'
-    gpu  1  673 W   amd-smi set -g '1' -o '673'
+  gpu-red: sum 5413 W of 5600 W, predicted throughput x0.996 (ceiling x1.000), power x0.967
+    gpu  0  675 W   amd-smi set -g '0' -o '675'
+    gpu  1  672 W   amd-smi set -g '1' -o '672'
     gpu  2  680 W   amd-smi set -g '2' -o '680'
-    gpu  3  677 W   amd-smi set -g '3' -o '677'
-    gpu  4  671 W   amd-smi set -g '4' -o '671'
-    gpu  5  699 W   amd-smi set -g '5' -o '699'
+    gpu  3  676 W   amd-smi set -g '3' -o '676'
+    gpu  4  670 W   amd-smi set -g '4' -o '670'
+    gpu  5  698 W   amd-smi set -g '5' -o '698'
     gpu  6  671 W   amd-smi set -g '6' -o '671'
     gpu  7  671 W   amd-smi set -g '7' -o '671'
   gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.037 (ceiling x1.043), power x1.000

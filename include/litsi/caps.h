@@ -254,6 +254,20 @@ enum { CAPS_MAX_ADJ = 200 };
 #define CAPS_RED_MIN_S (1 - CAPS_RED_LOSS + CAPS_RED_PRED_MARGIN)
 #define CAPS_RED_MIN_S_STR "0.9962"	/* CAPS_RED_MIN_S in words */
 /*
+ * Caps that slow every GPU alike (their clocks' ratios to the run's within
+ * CAPS_RED_EVEN of each other, whole watts' rounding) leave the recorded
+ * schedule as it was, stretched: no GPU starts or stops setting the pace, no
+ * wait at a collective grows or shrinks. The model's error there is the
+ * stretch alone (up to 0.04% in the validation study), so they keep
+ * CAPS_RED_EVEN_MARGIN: S_iter >= CAPS_RED_EVEN_S.
+ */
+#define CAPS_RED_EVEN 0.002
+#define CAPS_RED_EVEN_MARGIN 0.0006
+#define CAPS_RED_EVEN_S (1 - CAPS_RED_LOSS + CAPS_RED_EVEN_MARGIN)
+#define CAPS_RED_EVEN_S_STR "0.9956"	/* CAPS_RED_EVEN_S in words */
+/* caps_red_floor() - the S_iter gpu-red's caps keep when their clock ratios spread by @spread. */
+double caps_red_floor(double spread);
+/*
  * gpu-realloc and cpu-slosh: caps that lower a GPU must keep S_iter >= 1 with
  * that GPU this much slower than predicted.
  */

@@ -28,6 +28,13 @@ caps_params_default(struct caps_params *p)
 	p->s_bound = NAN;
 }
 
+double
+caps_red_floor(double spread)
+{
+	return 1 - CAPS_RED_LOSS +
+	       (spread <= CAPS_RED_EVEN ? CAPS_RED_EVEN_MARGIN : CAPS_RED_PRED_MARGIN);
+}
+
 int
 caps_initial(const struct caps_params *p)
 {
@@ -877,22 +884,38 @@ search_equal(struct search *x, int64_t P_n, int *caps)
 	}
 }
 
+/* How far the clock ratios @scale[0..G) spread: max/min − 1 (caps_red_floor()). */
+static double
+scale_spread(const double *scale, size_t G)
+{
+	double lo = INFINITY, hi = 0;
+	size_t g;
+
+	for (g = 0; g < G; g++) {
+		lo = scale[g] < lo ? scale[g] : lo;
+		hi = scale[g] > hi ? scale[g] : hi;
+	}
+	return G && lo > 0 ? hi / lo - 1 : 0;
+}
+
 /*
- * gpu-red's promise at @caps: S_iter against @t_init >= CAPS_RED_MIN_S with
- * every GPU as much slower as its curve's error bound allows
+ * gpu-red's promise at @caps: S_iter against @t_init >= caps_red_floor() of
+ * their clock ratios' spread (CAPS_RED_MIN_S; CAPS_RED_EVEN_S slowing every
+ * GPU alike) with every GPU as much slower as its curve's error bound allows
  * (caps_red_slack()); the margin then covers the timing model's own error.
  */
 static bool
 red_keeps(struct search *x, const int *caps, double t_init)
 {
-	double t;
+	double t, spread;
 	size_t g;
 
 	scales_for(x->gm, x->G, x->p_idle, caps, x->scale, x->f2);
+	spread = scale_spread(x->scale, x->G);
 	for (g = 0; g < x->G; g++)
 		x->scale[g] *= 1 + caps_red_slack(&x->gm[g], x->p_idle, caps[g]);
 	t = caps_pred_time(x->pr, x->scale);
-	return t > 0 && t_init / t >= CAPS_RED_MIN_S;
+	return t > 0 && t_init / t >= caps_red_floor(spread);
 }
 
 /*
@@ -1039,14 +1062,19 @@ better(enum caps_scenario sc, double min_s, const struct cand *c, const struct c
 	return fabs(c->s - best->s) <= CAPS_S_TIE && c->pr < best->pr - 1e-12;
 }
 
+/* Why @best; gpu-red: @even, its caps slow every GPU alike (caps_red_floor()). */
 static const char *
-pick_reason(const struct caps_params *p, const struct cand *best)
+pick_reason(const struct caps_params *p, const struct cand *best, bool even)
 {
+	if (p->scenario == CAPS_GPU_RED && !best->adj)
+		return "initial caps: no candidate saved power with S_iter >= " CAPS_RED_MIN_S_STR
+		       " (" CAPS_RED_EVEN_S_STR " slowing every GPU alike), each GPU at the slow "
+		       "end of its curve's error";
 	if (p->scenario == CAPS_GPU_RED)
-		return best->adj ? "least predicted power with S_iter >= " CAPS_RED_MIN_S_STR
-				   ", each GPU at the slow end of its curve's error"
-				 : "initial caps: no candidate saved power with S_iter >= "
-				   CAPS_RED_MIN_S_STR ", each GPU at the slow end of its curve's error";
+		return even ? "least predicted power with S_iter >= " CAPS_RED_EVEN_S_STR
+			      ", every GPU slowed alike, each at the slow end of its curve's error"
+			    : "least predicted power with S_iter >= " CAPS_RED_MIN_S_STR
+			      ", each GPU at the slow end of its curve's error";
 	if (!best->adj)
 		return "initial caps: no candidate predicted a higher S_iter, or the same for "
 		       "less power";
@@ -1213,7 +1241,7 @@ loop_takes(struct loop *w, const struct cand *c, const struct cand *best, const 
 	   const int *init)
 {
 	return within(caps, w->G, w->glo, w->p->tdp, w->ctl.P_n) &&
-	       better(w->p->scenario, CAPS_RED_MIN_S, c, best) &&
+	       better(w->p->scenario, CAPS_RED_EVEN_S, c, best) &&
 	       keeps_pace(&w->x, w->p->scenario, init, caps, w->t_init);
 }
 
@@ -1294,7 +1322,8 @@ loop_finish(struct loop *w, const struct cand *best, struct caps_loop_result *ou
 	size_t g;
 
 	out->reported = best->adj == CAND_SEARCH ? 0 : best->adj;
-	out->reason = pick_reason(p, best);
+	scales_for(w->gm, w->G, w->x.p_idle, out->caps, w->scale, w->f2);
+	out->reason = pick_reason(p, best, scale_spread(w->scale, w->G) <= CAPS_RED_EVEN);
 	out->s_model = best->s;
 	out->s_bound = isnan(p->s_bound) ? caps_align_bound(w->smp, w->n, p->scenario) : p->s_bound;
 	if (p->scenario == CAPS_CPU_SLOSH && w->maxK)

@@ -229,6 +229,46 @@ START_TEST(test_closed_loop_toy)
 }
 END_TEST
 
+/*
+ * Two GPUs alike, same work, same clock: gpu-red slows both alike, so the
+ * recorded schedule only stretches and the smaller margin applies
+ * (caps_red_floor()): S_iter under CAPS_RED_MIN_S, at least CAPS_RED_EVEN_S.
+ */
+START_TEST(test_red_even)
+{
+	int64_t start[] = { 0, 1000000, 0, 1000000 }, dur[] = { 1000000, 1000000, 1000000, 1000000 };
+	double ratio[4] = { 0 };
+	uint32_t names[] = { 1, 2 }, occ[] = { 0, 0 };
+	struct match m = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = start,
+			   .dur = dur, .ratio = ratio };
+	struct caps_sample s = { .m = &m };
+	/* convex (alpha 3): a watt is 0.06% of clock, fine enough to show the floors apart */
+	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 700, 3, 0, false, 0, 0 },
+					{ 700, 1000, 1000, 0, 700, 3, 0, false, 0, 0 } };
+	struct caps_params p;
+	struct caps_loop_result r;
+
+	ck_assert_double_eq(caps_red_floor(0), CAPS_RED_EVEN_S);
+	ck_assert_double_eq(caps_red_floor(CAPS_RED_EVEN), CAPS_RED_EVEN_S);
+	ck_assert_double_eq(caps_red_floor(0.01), CAPS_RED_MIN_S);
+	ck_assert_double_eq_tol(strtod(CAPS_RED_EVEN_S_STR, NULL), CAPS_RED_EVEN_S, 1e-12);
+	caps_params_default(&p);
+	caps_loop(&s, 1, gm, 100, &p, LEAD_SUM, &r);
+	ck_assert_int_eq(r.caps[0], r.caps[1]);
+	ck_assert_double_ge(r.s_iter, CAPS_RED_EVEN_S);
+	ck_assert_double_lt(r.s_iter, CAPS_RED_MIN_S);
+	ck_assert_ptr_nonnull(strstr(r.reason, CAPS_RED_EVEN_S_STR));
+	ck_assert_ptr_nonnull(strstr(r.reason, "every GPU slowed alike"));
+	caps_loop_release(&r);
+	/* one GPU slower in the trace: uneven caps, the wider margin */
+	dur[2] = dur[3] = 900000;
+	caps_loop(&s, 1, gm, 100, &p, LEAD_SUM, &r);
+	ck_assert_double_ge(r.s_iter, CAPS_RED_MIN_S);
+	ck_assert_ptr_nonnull(strstr(r.reason, CAPS_RED_MIN_S_STR));
+	caps_loop_release(&r);
+}
+END_TEST
+
 /* An 8-GPU node; GPU 5 runs its kernels 10% slower; a sync point every 4 keys. */
 struct node8 {
 	int64_t start[8 * 40], dur[8 * 40], ss[8 * 10], se[8 * 10];
@@ -757,6 +797,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_fit_slope);
 	tcase_add_test(tc, test_fit_alpha);
 	tcase_add_test(tc, test_alpha_se);
+	tcase_add_test(tc, test_red_even);
 	tcase_add_test(tc, test_model_held);
 	tcase_add_test(tc, test_shell_quote);
 	tcase_add_test(tc, test_scenario_table);

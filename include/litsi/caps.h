@@ -163,13 +163,16 @@ int caps_fit_alpha(const double *p, const double *f, size_t n, double p_idle, do
 double caps_alpha_se(const double *p, const double *sp, const double *f, const double *sf,
 		     size_t n, double p_idle, double alpha);
 /*
- * caps_red_slack() - how much slower than caps_model_freq() GPU @g may run at
- * @cap, relative (0.001: 0.1%), as far as its exponent's error bound alpha_err
- * reaches: ln f' moves by ln((p − P_idle)/(cap − P_idle))·alpha_err/alpha².
- * 0 at or above its operating point (the curve is not used), or unknown.
- * The clock of the operating point itself cancels: S_iter is a ratio to it.
+ * caps_red_slack() - how much slower, relative to its clock at the initial
+ * cap @init, than caps_model_freq() says GPU @g may run at @cap (0.001:
+ * 0.1%), as far as its exponent's error bound alpha_err reaches: the ratio
+ * of the two clocks moves by ln((b − P_idle)/(a − P_idle))·alpha_err/alpha²,
+ * a and b the two caps, each at most the power where the curve reaches the
+ * clock the GPU cannot pass (f_max; its clock when held). 0 where @cap is not
+ * under @init there, or unknown. The clock of the operating point itself
+ * cancels: S_iter is a ratio of the two.
  */
-double caps_red_slack(const struct caps_gpu_model *g, double p_idle, double cap);
+double caps_red_slack(const struct caps_gpu_model *g, double p_idle, double cap, double init);
 #define CAPS_ALPHA_MIN 1.0
 #define CAPS_ALPHA_MAX 3.0
 

@@ -329,12 +329,20 @@ caps_alpha_se(const double *p, const double *sp, const double *f, const double *
 }
 
 double
-caps_red_slack(const struct caps_gpu_model *g, double p_idle, double cap)
+caps_red_slack(const struct caps_gpu_model *g, double p_idle, double cap, double init)
 {
-	if (!(g->alpha > 0) || !(g->alpha_err > 0) || !(g->p > p_idle) || !(cap > p_idle) ||
-	    !(cap < g->p))
+	double top, a, b;
+
+	if (!(g->alpha > 0) || !(g->alpha_err > 0) || !(g->p > p_idle) || !(g->f > 0))
 		return 0;
-	return g->alpha_err / (g->alpha * g->alpha) * log((g->p - p_idle) / (cap - p_idle));
+	/* the power where the curve reaches the clock the GPU cannot pass */
+	top = power_limited(g) ? caps_model_power(g, p_idle, g->f_max > g->f ? g->f_max : g->f)
+			       : g->p;
+	a = cap < top ? cap : top;
+	b = init < top ? init : top;
+	if (!(a > p_idle) || !(a < b))
+		return 0;
+	return g->alpha_err / (g->alpha * g->alpha) * log((b - p_idle) / (a - p_idle));
 }
 
 static size_t
@@ -784,6 +792,8 @@ struct search {
 	int lo, hi;			/* cap limits */
 	double *scale, *f2;
 	const int *glo;			/* [G] each GPU's lowest cap (lo, or gpu-red's p_lo) */
+	const int *init;		/* [G] the initial caps S_iter is against */
+	double init_spread;		/* scale_spread() of the run read to the initial caps */
 };
 
 /* Model at @caps: predicted Σ span and Σ power. */
@@ -900,8 +910,10 @@ scale_spread(const double *scale, size_t G)
 
 /*
  * gpu-red's promise at @caps: S_iter against @t_init >= caps_red_floor() of
- * their clock ratios' spread (CAPS_RED_MIN_S; CAPS_RED_EVEN_S slowing every
- * GPU alike) with every GPU as much slower as its curve's error bound allows
+ * the larger spread of the clock ratios, the run read's to @caps and to the
+ * initial caps (CAPS_RED_MIN_S; CAPS_RED_EVEN_S where both slow every GPU
+ * alike: a run of an earlier round, read against the initial caps, is
+ * re-timed to them too) with every GPU as much slower as its curve's error bound allows
  * (caps_red_slack()); the margin then covers the timing model's own error.
  */
 static bool
@@ -913,9 +925,10 @@ red_keeps(struct search *x, const int *caps, double t_init)
 	scales_for(x->gm, x->G, x->p_idle, caps, x->scale, x->f2);
 	spread = scale_spread(x->scale, x->G);
 	for (g = 0; g < x->G; g++)
-		x->scale[g] *= 1 + caps_red_slack(&x->gm[g], x->p_idle, caps[g]);
+		x->scale[g] *= 1 + caps_red_slack(&x->gm[g], x->p_idle, caps[g], x->init[g]);
 	t = caps_pred_time(x->pr, x->scale);
-	return t > 0 && t_init / t >= caps_red_floor(spread);
+	return t > 0 &&
+	       t_init / t >= caps_red_floor(spread > x->init_spread ? spread : x->init_spread);
 }
 
 /*
@@ -1187,10 +1200,11 @@ loop_init(struct loop *w, double p_idle, struct caps_loop_result *out)
 			w->glo[g] = (int)ceil(w->gm[g].p_lo);
 	}
 	w->x = (struct search){ &w->pr, w->gm, p_idle, G, p->cap_min, p->tdp, w->scale, w->f2,
-				w->glo };
+				w->glo, out->init, 0 };
 	memcpy(out->init, w->ctl.caps, G * sizeof(int));
 	memcpy(out->caps, w->ctl.caps, G * sizeof(int));
 	evaluate(&w->x, w->ctl.caps, &w->t_init, &w->p_init);
+	w->x.init_spread = scale_spread(w->scale, G);
 }
 
 static void
@@ -1323,7 +1337,9 @@ loop_finish(struct loop *w, const struct cand *best, struct caps_loop_result *ou
 
 	out->reported = best->adj == CAND_SEARCH ? 0 : best->adj;
 	scales_for(w->gm, w->G, w->x.p_idle, out->caps, w->scale, w->f2);
-	out->reason = pick_reason(p, best, scale_spread(w->scale, w->G) <= CAPS_RED_EVEN);
+	out->reason = pick_reason(p, best,
+				  scale_spread(w->scale, w->G) <= CAPS_RED_EVEN &&
+					  w->x.init_spread <= CAPS_RED_EVEN);
 	out->s_model = best->s;
 	out->s_bound = isnan(p->s_bound) ? caps_align_bound(w->smp, w->n, p->scenario) : p->s_bound;
 	if (p->scenario == CAPS_CPU_SLOSH && w->maxK)

@@ -701,16 +701,35 @@ START_TEST(test_alpha_se)
 	ck_assert(isnan(caps_alpha_se(p, sp, f, sf, 1, 140, a)));
 	f[1] = 2050;
 	ck_assert(isnan(caps_alpha_se(p, sp, f, sf, 2, 140, a)));
-	/* the slack: 0 at or above the operating point and without a bound */
+	/* the slack: 0 at or above the initial cap and without a bound */
 	g.alpha = a;
-	ck_assert_double_eq(caps_red_slack(&g, 140, 700), 0);
+	ck_assert_double_eq(caps_red_slack(&g, 140, 700, 750), 0);
 	g.alpha_err = 3 * se;
-	ck_assert_double_eq(caps_red_slack(&g, 140, 750), 0);
-	ck_assert_double_eq(caps_red_slack(&g, 140, 760), 0);
-	sl = caps_red_slack(&g, 140, 700);
+	ck_assert_double_eq(caps_red_slack(&g, 140, 750, 750), 0);
+	ck_assert_double_eq(caps_red_slack(&g, 140, 760, 750), 0);
+	sl = caps_red_slack(&g, 140, 700, 750);
 	ck_assert_double_eq_tol(sl, 3 * se / (a * a) * log(610.0 / 560), 1e-12);
-	/* ... and the further under the point, the more */
-	ck_assert_double_gt(caps_red_slack(&g, 140, 650), sl);
+	/* ... and the further under it, the more */
+	ck_assert_double_gt(caps_red_slack(&g, 140, 650, 750), sl);
+	/*
+	 * A later round: the run read at 700 W, the initial cap 750 W: the
+	 * ratio to the clock at 750 W carries the curve's error from 750 W down
+	 */
+	g.p = g.cap = 700;
+	g.f_max = 2400;
+	ck_assert_double_eq_tol(caps_red_slack(&g, 140, 690, 750),
+				3 * se / (a * a) * log(610.0 / 550), 1e-12);
+	/* up to where the curve reaches the top clock (2100 MHz: 732 W), not beyond */
+	g.f_max = 2100;
+	ck_assert_double_eq_tol(caps_red_slack(&g, 140, 690, 750),
+				3 * se / (a * a) *
+					log((caps_model_power(&g, 140, 2100) - 140) / 550), 1e-12);
+	ck_assert_double_lt(caps_model_power(&g, 140, 2100), 740);
+	/* held by its clock (drew 700 W under a 750 W cap): from its draw down */
+	g.cap = 750;
+	g.held = true;
+	ck_assert_double_eq_tol(caps_red_slack(&g, 140, 690, 750),
+				3 * se / (a * a) * log(560.0 / 550), 1e-12);
 }
 END_TEST
 

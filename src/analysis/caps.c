@@ -931,12 +931,62 @@ red_keeps(struct search *x, const int *caps, double t_init)
 	       t_init / t >= caps_red_floor(spread > x->init_spread ? spread : x->init_spread);
 }
 
+/* The model's power of GPU @g at @cap. */
+static double
+power_at(const struct search *x, size_t g, int cap)
+{
+	return caps_model_power(&x->gm[g], x->p_idle, caps_model_freq(&x->gm[g], x->p_idle, cap));
+}
+
+/*
+ * gpu-red's caps to the watt: search_red() holds every GPU to one pace, each
+ * cap rounded up to a whole watt, so up to a watt a GPU is left that the
+ * promise does not need. Passes over the GPUs, the least busy first, take one
+ * watt off each whose model power falls with it while red_keeps() holds,
+ * until a pass takes none (at most RED_TRIM_TRIES trials in all).
+ */
+#define RED_TRIM_TRIES 256
+
+static void
+red_trim(struct search *x, double t_init, int *caps)
+{
+	size_t G = x->G, g, i, tries = 0;
+	size_t *ord = xmalloc(G * sizeof(*ord));
+	double *busy = xmalloc(G * sizeof(*busy));
+	bool took = true;
+
+	while (took && tries < RED_TRIM_TRIES) {
+		took = false;
+		/* the least busy first: its watt costs the node's pace least */
+		for (g = 0; g < G; g++) {
+			busy[g] = busy_at(x, g, caps[g]);
+			for (i = g; i > 0 && busy[ord[i - 1]] > busy[g]; i--)
+				ord[i] = ord[i - 1];
+			ord[i] = g;
+		}
+		for (i = 0; i < G && tries < RED_TRIM_TRIES; i++) {
+			g = ord[i];
+			if (caps[g] - 1 < x->glo[g] ||
+			    !(power_at(x, g, caps[g] - 1) < power_at(x, g, caps[g])))
+				continue;
+			caps[g]--;
+			tries++;
+			if (red_keeps(x, caps, t_init))
+				took = true;
+			else
+				caps[g]++;
+		}
+	}
+	free(ord);
+	free(busy);
+}
+
 /*
  * gpu-red: the lowest caps (at most the initial ones) that keep each GPU's
  * predicted busy time within k · T0, T0 being the slowest GPU's at the
  * initial caps, for the largest k in [0.9, 1 + 10 · CAPS_RED_LOSS] whose caps
  * keep gpu-red's promise (red_keeps(), against @t_init). k above 1 spends the loss allowance: every GPU,
- * the slowest too, may run slower than the slowest did.
+ * the slowest too, may run slower than the slowest did. Then to the watt (red_trim()).
  */
 static void
 search_red(struct search *x, const int *init, double t_init, int *caps)
@@ -973,6 +1023,8 @@ search_red(struct search *x, const int *init, double t_init, int *caps)
 			khi = k;
 		}
 	}
+	if (red_keeps(x, caps, t_init))
+		red_trim(x, t_init, caps);
 	free(tmp);
 }
 

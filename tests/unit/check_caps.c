@@ -312,6 +312,39 @@ node8_build(struct node8 *n)
 	n->s = (struct caps_sample){ .m = &n->m, .S = S, .sync_start = n->ss, .sync_end = n->se };
 }
 
+/*
+ * gpu-red's caps to the watt: the GPUs whose curves carry an error bound get
+ * the watts it costs; those with exact curves keep the caps they get without
+ * it (one pace for all would take those watts from every GPU).
+ */
+START_TEST(test_red_watt)
+{
+	struct node8 n;
+	struct caps_gpu_model gm[8];
+	struct caps_params p;
+	struct caps_loop_result a, b;
+	size_t g;
+
+	node8_build(&n);
+	for (g = 0; g < 8; g++)
+		gm[g] = (struct caps_gpu_model){ 700, 1000, 1000, 0, 700, 3, 0, false, 0, 0 };
+	caps_params_default(&p);
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &a);
+	for (g = 1; g < 8; g += 2)
+		gm[g].alpha_err = 0.06;
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &b);
+	ck_assert_double_ge(b.s_iter, CAPS_RED_MIN_S);
+	ck_assert_double_gt(b.power_ratio, a.power_ratio);
+	for (g = 0; g < 8; g++) {
+		if (g % 2 == 0 || g == 5)
+			ck_assert_int_eq(b.caps[g], a.caps[g]);
+		else
+			ck_assert_int_gt(b.caps[g], a.caps[g]);
+	}
+	caps_loop_release(&a);
+	caps_loop_release(&b);
+}
+END_TEST
 START_TEST(test_node8_gpu_red)
 {
 	static struct node8 n;
@@ -817,6 +850,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_fit_alpha);
 	tcase_add_test(tc, test_alpha_se);
 	tcase_add_test(tc, test_red_even);
+	tcase_add_test(tc, test_red_watt);
 	tcase_add_test(tc, test_model_held);
 	tcase_add_test(tc, test_shell_quote);
 	tcase_add_test(tc, test_scenario_table);

@@ -407,10 +407,14 @@ void res_power_release(struct res_power *p);
  * the cap (readings are noisy, the power controller holds the mean at the
  * cap). A GPU that drew less than its cap (held by its clock) drew, as far as
  * its readings can say, up to tel.pow_ub: that is its power, so that a cap
- * under what it drew is never thought to cost less clock than it does. False
- * if any is missing.
+ * under what it drew is never thought to cost less clock than it does. A
+ * run in which a GPU drew less than its cap at a clock more than
+ * RES_HELD_BELOW_TOP under its top (held by its temperature) showed the most
+ * clock watts buy it: no cap is predicted to take it past that clock (the
+ * fastest such run's). False if any is missing.
  */
 #define RES_AT_CAP 0.02
+#define RES_HELD_BELOW_TOP 0.01
 bool res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm);
 
 /* ---- thermal summary of a node (METHOD §8) ---- */

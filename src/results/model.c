@@ -331,11 +331,34 @@ res_power_missing(const struct res_model *n)
 	return NULL;
 }
 
+/*
+ * The clock GPU @g was held at by its temperature: the fastest of its runs
+ * that drew less than their cap at a clock more than RES_HELD_BELOW_TOP under
+ * @f_top; 0 if none.
+ */
+static double
+held_clock(const struct res_model *n, size_t g, double f_top)
+{
+	double fh = 0;
+	size_t r;
+
+	for (r = 0; r < n->nruns; r++) {
+		double pw = n->run_p[g * n->nruns + r], fr = n->run_f[g * n->nruns + r];
+		double cap = n->run_cap[r * n->nd.G + g];
+
+		if (cap > 0 && pw < (1 - RES_AT_CAP) * cap && fr > 0 &&
+		    fr < (1 - RES_HELD_BELOW_TOP) * f_top && fr > fh)
+			fh = fr;
+	}
+	return fh;
+}
+
 bool
 res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 {
 	const struct res_telemetry *t = &n->tel;
 	size_t g, r;
+	double fh;
 
 	for (g = 0; g < n->nd.G; g++) {
 		if (isnan(t->med[RES_POW][g]) || isnan(t->med[RES_CLK][g]))
@@ -358,6 +381,15 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			for (r = 0; r < n->nruns; r++)
 				if (n->run_f[g * n->nruns + r] > gm[g].f_seen)
 					gm[g].f_seen = n->run_f[g * n->nruns + r];
+			/*
+			 * A run that showed it held by its temperature showed the
+			 * most clock watts buy it: a later run read at a cap
+			 * under that draw (power-limited) must not extrapolate
+			 * past it, at the initial caps or at new ones.
+			 */
+			fh = held_clock(n, g, gm[g].f_max > gm[g].f ? gm[g].f_max : gm[g].f);
+			if (fh > 0)
+				gm[g].f_max = fh;
 			/*
 			 * A fitted curve is trusted that far under the lowest power the
 			 * GPU ran at: beyond it a small error in the exponent becomes a

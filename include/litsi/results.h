@@ -349,6 +349,7 @@ struct res_model {
 	double *run_cap;		/* [nruns * G] the cap each GPU ran under per run, NaN */
 	double *run_pse, *run_fse;	/* [G * nruns] their standard errors, W / MHz, NaN */
 	size_t *run_nread;		/* [G * nruns] the fewest readings behind either */
+	double *run_tviol;		/* [G * nruns] median thermal_viol_pct under load, NaN */
 	double *slope;			/* [G] W/MHz fitted to the runs' points; 0: not fitted */
 	double *alpha;			/* [G] exponent fitted with P_idle (caps_fit_alpha()); 0 */
 	double *alpha_err;		/* [G] its 99% error bound (caps_gpu_model.alpha_err); 0 */
@@ -410,7 +411,8 @@ void res_power_release(struct res_power *p);
  * under what it drew is never thought to cost less clock than it does. A
  * run in which a GPU drew less than its cap at a clock more than
  * RES_HELD_BELOW_TOP under its top (held by its temperature) showed the most
- * clock watts buy it: no cap is predicted to take it past that clock (the
+ * clock watts buy it, and so did a run most of whose readings under load
+ * name a thermal limit: no cap is predicted to take it past that clock (the
  * fastest such run's). False if any is missing.
  */
 #define RES_AT_CAP 0.02

@@ -253,11 +253,13 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 	n->run_pse = xmalloc((G * nr + 1) * sizeof(*n->run_pse));
 	n->run_fse = xmalloc((G * nr + 1) * sizeof(*n->run_fse));
 	n->run_nread = xmalloc((G * nr + 1) * sizeof(*n->run_nread));
+	n->run_tviol = xmalloc((G * nr + 1) * sizeof(*n->run_tviol));
 	for (g = 0; g < G && !rc; g++)
 		for (r = 0; r < nr && !rc; r++) {
 			const struct gpu_row *gr = &n->nd.gpus[g];
 			struct gpu_limits gl;
-			size_t i = g * nr + r, np = 0, nf = 0;
+			size_t i = g * nr + r, np = 0, nf = 0, nt = 0;
+			double tse;
 
 			rc = run_point(n->nd.st, gr->id, runs[r], METRIC_POWER, load_activity,
 				       &n->run_p[i], &n->run_pse[i], &np, err);
@@ -266,6 +268,10 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 					       load_activity, &n->run_f[i], &n->run_fse[i], &nf,
 					       err);
 			n->run_nread[i] = np < nf ? np : nf;
+			/* a thermal limit named by most readings: held by its temperature */
+			if (!rc)
+				rc = run_point(n->nd.st, gr->id, runs[r], METRIC_THR_THERMAL,
+					       load_activity, &n->run_tviol[i], &tse, &nt, err);
 			if (!rc)
 				rc = store_gpu_limits(n->nd.st, gr->id, runs[r], &gl, err);
 			if (!rc)
@@ -308,6 +314,7 @@ res_limits_release(struct res_model *n)
 	free(n->run_pse);
 	free(n->run_fse);
 	free(n->run_nread);
+	free(n->run_tviol);
 	free(n->alpha_err);
 	free(n->slope);
 	free(n->alpha);

@@ -333,8 +333,9 @@ res_power_missing(const struct res_model *n)
 
 /*
  * The clock GPU @g was held at by its temperature: the fastest of its runs
- * that drew less than their cap at a clock more than RES_HELD_BELOW_TOP under
- * @f_top; 0 if none.
+ * that drew less than their cap, or most of whose readings under load name a
+ * thermal limit, at a clock more than RES_HELD_BELOW_TOP under @f_top; 0 if
+ * none.
  */
 static double
 held_clock(const struct res_model *n, size_t g, double f_top)
@@ -346,8 +347,10 @@ held_clock(const struct res_model *n, size_t g, double f_top)
 		double pw = n->run_p[g * n->nruns + r], fr = n->run_f[g * n->nruns + r];
 		double cap = n->run_cap[r * n->nd.G + g];
 
-		if (cap > 0 && pw < (1 - RES_AT_CAP) * cap && fr > 0 &&
-		    fr < (1 - RES_HELD_BELOW_TOP) * f_top && fr > fh)
+		bool held = (cap > 0 && pw < (1 - RES_AT_CAP) * cap) ||
+			    n->run_tviol[g * n->nruns + r] >= 50;
+
+		if (held && fr > 0 && fr < (1 - RES_HELD_BELOW_TOP) * f_top && fr > fh)
 			fh = fr;
 	}
 	return fh;

@@ -346,7 +346,6 @@ held_clock(const struct res_model *n, size_t g, double f_top)
 	for (r = 0; r < n->nruns; r++) {
 		double pw = n->run_p[g * n->nruns + r], fr = n->run_f[g * n->nruns + r];
 		double cap = n->run_cap[r * n->nd.G + g];
-
 		bool held = (cap > 0 && pw < (1 - RES_AT_CAP) * cap) ||
 			    n->run_tviol[g * n->nruns + r] >= 50;
 

@@ -345,6 +345,7 @@ START_TEST(test_red_watt)
 	caps_loop_release(&b);
 }
 END_TEST
+
 START_TEST(test_node8_gpu_red)
 {
 	static struct node8 n;

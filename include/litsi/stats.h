@@ -23,6 +23,19 @@ void stats_rank(const double *x, size_t n, double *rank);
 double stats_spearman(const double *x, const double *y, size_t n);
 /* stats_median() - median (mean of the two middle values for even n); NaN values skipped. */
 double stats_median(const double *v, size_t n);
+/*
+ * stats_median_grid() - the median of readings on a grid (a log's whole
+ * watts and MHz), interpolated within the readings that tie with it: each
+ * stands for its grid step w (the smallest gap between two distinct values),
+ * so the median is m − w/2 + w·(n/2 − below)/tied. The plain median where
+ * fewer than two readings tie with it, or where it is the smallest or the
+ * largest reading (a clock held at its top reads its top). Rounding to whole
+ * units moves a plain median by up to half a unit whatever the count, which
+ * 1.25 standard errors of the mean do not cover once a few hundred readings
+ * make those a fraction of a unit; this one stays within them. NaN values
+ * skipped; NaN for none.
+ */
+double stats_median_grid(const double *v, size_t n);
 /* stats_sd() - sample standard deviation (n − 1); NaN with fewer than 2 values. */
 double stats_sd(const double *v, size_t n);
 /*

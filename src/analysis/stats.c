@@ -140,22 +140,47 @@ stats_t99(size_t dof)
 	       (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
 }
 
+/* The values of @v (@n) that are not NaN, sorted, into a new array (*@k of them). */
+static double *
+sorted_values(const double *v, size_t n, size_t *k)
+{
+	double *c = xmalloc((n ? n : 1) * sizeof(*c));
+	size_t i;
+
+	*k = 0;
+	for (i = 0; i < n; i++)
+		if (!isnan(v[i]))
+			c[(*k)++] = v[i];
+	qsort(c, *k, sizeof(*c), cmp_dbl);
+	return c;
+}
+
 double
 stats_median(const double *v, size_t n)
 {
-	double *c, m;
-	size_t i, k = 0;
+	size_t k;
+	double *c = sorted_values(v, n, &k);
+	double m = !k ? NAN : k % 2 ? c[k / 2] : (c[k / 2 - 1] + c[k / 2]) / 2.0;
 
-	c = xmalloc((n ? n : 1) * sizeof(*c));
-	for (i = 0; i < n; i++)
-		if (!isnan(v[i]))
-			c[k++] = v[i];
-	if (!k) {
-		free(c);
-		return NAN;
+	free(c);
+	return m;
+}
+
+double
+stats_median_grid(const double *v, size_t n)
+{
+	size_t i, k, below = 0, tied = 0;
+	double *c = sorted_values(v, n, &k), w = INFINITY;
+	double m = !k ? NAN : k % 2 ? c[k / 2] : (c[k / 2 - 1] + c[k / 2]) / 2.0;
+
+	for (i = 0; i < k; i++) {
+		below += c[i] < m;
+		tied += c[i] == m;
+		if (i && c[i] > c[i - 1] && c[i] - c[i - 1] < w)
+			w = c[i] - c[i - 1];
 	}
-	qsort(c, k, sizeof(*c), cmp_dbl);
-	m = k % 2 ? c[k / 2] : (c[k / 2 - 1] + c[k / 2]) / 2.0;
+	if (tied >= 2 && m > c[0] && m < c[k - 1] && isfinite(w))
+		m += w * (((double)k / 2 - (double)below) / (double)tied - 0.5);
 	free(c);
 	return m;
 }

@@ -178,8 +178,10 @@ pool_alpha(struct res_model *n, double *tmp)
 
 /*
  * One coordinate of a run's operating point: the median of its readings
- * under load (a probe's log holds the job's idle start and end too), of the
- * whole job where its traced window agrees (res_steady()), else the window's;
+ * under load (a probe's log holds the job's idle start and end too),
+ * interpolated on the readings' grid (stats_median_grid(): whole watts and
+ * MHz would otherwise move it by up to half a unit), of the whole job where
+ * its traced window agrees (res_steady()), else the window's;
  * *@se its standard error (1.25 times the mean's) and *@nread the readings
  * behind it (*@se NaN with fewer than 2).
  */
@@ -198,8 +200,8 @@ run_point(struct store *st, int64_t gpu_id, const char *run, const char *metric,
 		if (inw[i])
 			w[k++] = v[i];
 	sd = stats_sd(v, n);
-	med_all = stats_median(v, n);
-	*out = res_steady(stats_median(w, k), k, med_all, sd, n);
+	med_all = stats_median_grid(v, n);
+	*out = res_steady(stats_median_grid(w, k), k, med_all, sd, n);
 	/* the window's readings, unless the whole job's median was taken */
 	if (!(n > k && *out == med_all)) {
 		sd = stats_sd(w, k);

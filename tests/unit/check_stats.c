@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* check_stats.c: Pearson, cosine, Spearman, median, time mean, energy by hand. */
+/* check_stats.c: Pearson, cosine, Spearman, medians, time mean, energy by hand. */
 #include "litsi/stats.h"
 
 #include <math.h>
@@ -76,6 +76,70 @@ START_TEST(median_time_energy)
 }
 END_TEST
 
+START_TEST(median_grid)
+{
+	const double none[] = { 1, 2, 4, 7, 9 }, mid[] = { 1, 2, 2, 2, 2, 3, 3, 3, 4 },
+		     even[] = { 1, 2, 2, 3, 3, 3 }, top[] = { 1, 2, 3, 3, 3 },
+		     half[] = { 0.5, 1, 1, 1, 1, 1.5, 1.5 }, nan[] = { NAN, 2, 2, 2, 1, 3 };
+
+	/* no tie at the median: the plain one */
+	ck_assert_double_eq(stats_median_grid(none, 5), 4);
+	/* 2 stands for [1.5, 2.5): 1 below, 4 tied, n/2 = 4.5: 1.5 + 3.5/4 */
+	ck_assert_double_eq_tol(stats_median_grid(mid, 9), 2.375, 1e-12);
+	/* the two middle readings differ: no reading ties with 2.5 */
+	ck_assert_double_eq(stats_median_grid(even, 6), 2.5);
+	/* the largest reading (a clock at its top): not spread over a step */
+	ck_assert_double_eq(stats_median_grid(top, 5), 3);
+	/* a grid of 0.5: 1 stands for [0.75, 1.25): 0.75 + 0.5·2.5/4 */
+	ck_assert_double_eq_tol(stats_median_grid(half, 7), 1.0625, 1e-12);
+	/* NaN skipped: 1 2 2 2 3, symmetric */
+	ck_assert_double_eq_tol(stats_median_grid(nan, 6), 2, 1e-12);
+	ck_assert(isnan(stats_median_grid(nan, 1)));
+}
+END_TEST
+
+/* A seeded normal (xorshift64 and Box-Muller): readings of a log. */
+static double
+normal(uint64_t *s)
+{
+	double u1, u2;
+
+	*s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
+	u1 = ((double)(*s >> 11) + 0.5) / 9007199254740992.0;
+	*s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
+	u2 = ((double)(*s >> 11) + 0.5) / 9007199254740992.0;
+	return sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
+}
+
+/*
+ * 300 whole-watt readings of a draw with 3 W of noise: the interpolated
+ * median's error stays within t99 of 1.25 standard errors of the mean as
+ * often as a 99% bound should; rounding puts the plain median outside it
+ * several times as often.
+ */
+START_TEST(median_grid_bound)
+{
+	enum { TRIALS = 400, N = 300 };
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+	double v[N];
+	int t, i, out_grid = 0, out_plain = 0;
+
+	for (t = 0; t < TRIALS; t++) {
+		double mu = 600 + (double)t / TRIALS, se, b;
+
+		for (i = 0; i < N; i++)
+			v[i] = round(mu + 3 * normal(&seed));
+		se = 1.25 * stats_sd(v, N) / sqrt((double)N);
+		b = stats_t99(N - 1) * se;
+		out_grid += fabs(stats_median_grid(v, N) - mu) > b;
+		out_plain += fabs(stats_median(v, N) - mu) > b;
+	}
+	/* two-sided 98%: 8 of 400 expected */
+	ck_assert_int_le(out_grid, 16);
+	ck_assert_int_ge(out_plain, 3 * out_grid);
+}
+END_TEST
+
 Suite *
 stats_suite(void)
 {
@@ -85,6 +149,8 @@ stats_suite(void)
 	tcase_add_test(tc, pearson_cosine);
 	tcase_add_test(tc, spearman_ties);
 	tcase_add_test(tc, median_time_energy);
+	tcase_add_test(tc, median_grid);
+	tcase_add_test(tc, median_grid_bound);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,5 +6,5 @@ exit: 0
 default	gpu-realloc	model prediction	2800	2800	1.023280658149211	1	1	0.9946428571428572
 # unproven: node default: S_iter x1.023 has 1 GPU(s) run above any clock their runs showed; a GPU whose temperature holds its clock gains nothing from watts, and a run at its cap cannot show that: the runs promise x1.000 (S_iter_low, power x0.995), the next run shows which
 default	3	700	750	1945.625
-default	gpu-realloc	model prediction	2800	2748	1.005795653716103	0.9654181966025206	1.005795653716103	0.9654181966025206
+default	gpu-realloc	model prediction	2800	2748	1.005349399055299	0.9654181966025206	1.005349399055299	0.9654181966025206
 --- stderr

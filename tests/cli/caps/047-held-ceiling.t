@@ -7,5 +7,5 @@ exit: 0
 1 693 within 1% of it
 2 697 within 1% of it
 3 688 within 1% of it
-2828	1	0.9423205902079141
+2828	1	0.942320590207914
 --- stderr

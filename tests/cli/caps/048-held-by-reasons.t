@@ -4,5 +4,5 @@ run: litsi caps --scenario gpu-red --format tsv | awk -F '\t' '$1 == "default" &
 exit: 0
 --- stdout
 straggler 689 under its round-1 cap
-2631	0.9970919445599826	0.9415008939874052
+2631	0.9971240107770506	0.9415337140085126
 --- stderr

@@ -215,6 +215,24 @@ for who in root sudo; do
 	fi
 done
 
+# 9b. The figures the README quotes from the two sample reports are the ones
+# the report prints: the capped node's predicted cpu-slosh throughput and the
+# TDP-bound node's power saving.
+rd=$tmp/readme-figures
+mkdir -p "$rd"
+cap=$(cd "$rd" && "$LITSI" -q -d cap.db report "$top/sample-traces/mi300x-capped" 2>&1 |
+	sed -n 's/^ *predicted throughput \(x[0-9.]*\),.*/\1/p' | head -1)
+sav=$(cd "$rd" && "$LITSI" -q -d tdp.db report "$top/sample-traces/mi300x-straggler" 2>&1 |
+	sed -n 's/.*caps save \([0-9.]*%\) power instead.*/\1/p' | head -1)
+readme=$(tr '\n' ' ' <"$top/README.md")
+if [ -n "$cap" ] && [ -n "$sav" ] &&
+   echo "$readme" | grep -q "the action is the cpu-slosh caps, predicted $cap" &&
+   echo "$readme" | grep -q "caps save $sav power instead"; then
+	ok "README quotes the sample reports' figures ($cap, $sav)"
+else
+	notok "README quotes the sample reports' figures" "report: predicted '$cap', saving '$sav'"
+fi
+
 # One judgement: report and check give the same verdict and exit code for
 # every (node, run) of every kind of database (one run, several runs, several
 # nodes, a merged fleet, no telemetry, idle telemetry), by default and with

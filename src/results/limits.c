@@ -278,6 +278,15 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 				rc = store_gpu_limits(n->nd.st, gr->id, runs[r], &gl, err);
 			if (!rc)
 				n->run_cap[r * G + g] = gl.cap > 0 ? gl.cap : NAN;
+			/*
+			 * The baseline run without a recorded cap ran at the
+			 * initial cap its limits name (the cap S_iter is against):
+			 * its point is exact there too, not a noisy median a watt
+			 * under or over it.
+			 */
+			if (!rc && !(gl.cap > 0) && n->has_lim && n->lim.cap0 > 0 && n->base_run &&
+			    !strcmp(runs[r], n->base_run))
+				n->run_cap[r * G + g] = n->lim.cap0;
 		}
 	for (r = 0; r < nr; r++)
 		free(runs[r]);

@@ -371,6 +371,9 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 		gm[g].slope = gm[g].alpha = gm[g].p_lo = gm[g].alpha_err = 0;
 		gm[g].f_seen = gm[g].f;
 		gm[g].cap = n->glim ? n->glim[g].cap : 0;
+		/* no cap recorded: the initial cap its limits name (S_iter is against it) */
+		if (!(gm[g].cap > 0) && n->has_lim && n->lim.cap0 > 0)
+			gm[g].cap = n->lim.cap0;
 		/* with runs (ingest --run), the latest run's point: runs can overlap in time */
 		if (n->nruns && !isnan(n->cur_p[g]) && !isnan(n->cur_f[g])) {
 			gm[g].p = n->cur_p[g];

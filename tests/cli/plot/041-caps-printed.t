@@ -14,14 +14,14 @@ gpu-red: caps: 10 lines, as printed
 gpu-red: prediction: 7 lines, as printed
 # caps
 gpu	initial_w	cap_w
-0	750	721
-1	750	717
-2	750	726
-3	750	722
-4	750	715
+0	750	723
+1	750	720
+2	750	728
+3	750	724
+4	750	717
 5	750	748
 6	750	718
-7	750	718
+7	750	719
 
 caps exit 3
 plot exit 3

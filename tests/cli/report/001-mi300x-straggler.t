@@ -22,7 +22,7 @@ what to do (goal: throughput; --goal throughput|power|energy):
              in collectives gpu 4 waited 17.16 ms per step, the most; gpu 5 arrived last in 102 of 144
              under load gpu 5: +12 C against the coolest GPU, clock 108 MHz (5.1%) below the fastest
   action:    no caps for this goal; fix the straggler's cooling
-  why:       no headroom: gpu 5 already runs at the part's 750 W, so no power can be moved to it; caps save 3.6% power instead (--goal power)
+  why:       no headroom: gpu 5 already runs at the part's 750 W, so no power can be moved to it; caps save 3.4% power instead (--goal power)
   also:      inspect the cooling of gpu 5's slot (airflow, fans, heat sink, paste)
 
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
@@ -53,16 +53,16 @@ throughput ceilings (what aligning every GPU to one GPU's pace could give at bes
   cpu-slosh    pace of the fastest GPU: throughput up to x1.060, node GPU power x1.016
 
 power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
-  gpu-red: sum 5785 W of 6000 W, predicted throughput x0.996 (ceiling x1.000), power x0.964
-    gpu  0  721 W   amd-smi set -g '0' -o '721'
-    gpu  1  717 W   amd-smi set -g '1' -o '717'
-    gpu  2  726 W   amd-smi set -g '2' -o '726'
-    gpu  3  722 W   amd-smi set -g '3' -o '722'
-    gpu  4  715 W   amd-smi set -g '4' -o '715'
+  gpu-red: sum 5797 W of 6000 W, predicted throughput x0.996 (ceiling x1.000), power x0.966
+    gpu  0  723 W   amd-smi set -g '0' -o '723'
+    gpu  1  720 W   amd-smi set -g '1' -o '720'
+    gpu  2  728 W   amd-smi set -g '2' -o '728'
+    gpu  3  724 W   amd-smi set -g '3' -o '724'
+    gpu  4  717 W   amd-smi set -g '4' -o '717'
     gpu  5  748 W   amd-smi set -g '5' -o '748'
     gpu  6  718 W   amd-smi set -g '6' -o '718'
-    gpu  7  718 W   amd-smi set -g '7' -o '718'
-  gpu-realloc: sum 5906 W of 6000 W, predicted throughput x1.000 (ceiling x1.046), power x0.984
+    gpu  7  719 W   amd-smi set -g '7' -o '719'
+  gpu-realloc: sum 5906 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.984
     no headroom: gpu 5 already runs at the part's 750 W
     gpu  0  737 W   amd-smi set -g '0' -o '737'
     gpu  1  736 W   amd-smi set -g '1' -o '736'
@@ -72,7 +72,7 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  5  750 W   amd-smi set -g '5' -o '750'
     gpu  6  735 W   amd-smi set -g '6' -o '735'
     gpu  7  735 W   amd-smi set -g '7' -o '735'
-  cpu-slosh: sum 5906 W of 6160 W, predicted throughput x1.000 (ceiling x1.063), power x0.984
+  cpu-slosh: sum 5906 W of 6160 W, predicted throughput x1.000 (ceiling x1.060), power x0.984
     no headroom: gpu 5 already runs at the part's 750 W
     gpu  0  737 W   amd-smi set -g '0' -o '737'
     gpu  1  736 W   amd-smi set -g '1' -o '736'

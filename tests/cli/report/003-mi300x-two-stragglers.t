@@ -22,7 +22,7 @@ what to do (goal: throughput; --goal throughput|power|energy):
              in collectives gpu 4 waited 20.36 ms per step, the most; gpu 2 arrived last in 101 of 144
              under load gpu 2: +14 C against the coolest GPU, clock 126 MHz (6.1%) below the fastest
   action:    no caps for this goal; fix the straggler's cooling
-  why:       no headroom: gpu 2 already runs at the part's 750 W, so no power can be moved to it; caps save 3.6% power instead (--goal power)
+  why:       no headroom: gpu 2 already runs at the part's 750 W, so no power can be moved to it; caps save 3.3% power instead (--goal power)
   also:      inspect the cooling of gpu 2's slot (airflow, fans, heat sink, paste)
 
 inputs: 9 sources (1 amd-smi-csv, 8 pytorch)
@@ -53,35 +53,35 @@ throughput ceilings (what aligning every GPU to one GPU's pace could give at bes
   cpu-slosh    pace of the fastest GPU: throughput up to x1.067, node GPU power x1.021
 
 power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
-  gpu-red: sum 5785 W of 6000 W, predicted throughput x0.996 (ceiling x1.000), power x0.964
-    gpu  0  723 W   amd-smi set -g '0' -o '723'
-    gpu  1  724 W   amd-smi set -g '1' -o '724'
+  gpu-red: sum 5801 W of 6000 W, predicted throughput x0.996 (ceiling x1.000), power x0.967
+    gpu  0  724 W   amd-smi set -g '0' -o '724'
+    gpu  1  726 W   amd-smi set -g '1' -o '726'
     gpu  2  748 W   amd-smi set -g '2' -o '748'
-    gpu  3  717 W   amd-smi set -g '3' -o '717'
-    gpu  4  709 W   amd-smi set -g '4' -o '709'
-    gpu  5  713 W   amd-smi set -g '5' -o '713'
-    gpu  6  733 W   amd-smi set -g '6' -o '733'
-    gpu  7  718 W   amd-smi set -g '7' -o '718'
-  gpu-realloc: sum 5847 W of 6000 W, predicted throughput x1.000 (ceiling x1.048), power x0.975
+    gpu  3  720 W   amd-smi set -g '3' -o '720'
+    gpu  4  712 W   amd-smi set -g '4' -o '712'
+    gpu  5  715 W   amd-smi set -g '5' -o '715'
+    gpu  6  737 W   amd-smi set -g '6' -o '737'
+    gpu  7  719 W   amd-smi set -g '7' -o '719'
+  gpu-realloc: sum 5920 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.987
     no headroom: gpu 2 already runs at the part's 750 W
-    gpu  0  730 W   amd-smi set -g '0' -o '730'
-    gpu  1  731 W   amd-smi set -g '1' -o '731'
+    gpu  0  739 W   amd-smi set -g '0' -o '739'
+    gpu  1  740 W   amd-smi set -g '1' -o '740'
     gpu  2  750 W   amd-smi set -g '2' -o '750'
-    gpu  3  727 W   amd-smi set -g '3' -o '727'
-    gpu  4  721 W   amd-smi set -g '4' -o '721'
-    gpu  5  723 W   amd-smi set -g '5' -o '723'
-    gpu  6  740 W   amd-smi set -g '6' -o '740'
-    gpu  7  725 W   amd-smi set -g '7' -o '725'
-  cpu-slosh: sum 5847 W of 6160 W, predicted throughput x1.000 (ceiling x1.071), power x0.975
+    gpu  3  738 W   amd-smi set -g '3' -o '738'
+    gpu  4  735 W   amd-smi set -g '4' -o '735'
+    gpu  5  736 W   amd-smi set -g '5' -o '736'
+    gpu  6  745 W   amd-smi set -g '6' -o '745'
+    gpu  7  737 W   amd-smi set -g '7' -o '737'
+  cpu-slosh: sum 5920 W of 6160 W, predicted throughput x1.000 (ceiling x1.067), power x0.987
     no headroom: gpu 2 already runs at the part's 750 W
-    gpu  0  730 W   amd-smi set -g '0' -o '730'
-    gpu  1  731 W   amd-smi set -g '1' -o '731'
+    gpu  0  739 W   amd-smi set -g '0' -o '739'
+    gpu  1  740 W   amd-smi set -g '1' -o '740'
     gpu  2  750 W   amd-smi set -g '2' -o '750'
-    gpu  3  727 W   amd-smi set -g '3' -o '727'
-    gpu  4  721 W   amd-smi set -g '4' -o '721'
-    gpu  5  723 W   amd-smi set -g '5' -o '723'
-    gpu  6  740 W   amd-smi set -g '6' -o '740'
-    gpu  7  725 W   amd-smi set -g '7' -o '725'
+    gpu  3  738 W   amd-smi set -g '3' -o '738'
+    gpu  4  735 W   amd-smi set -g '4' -o '735'
+    gpu  5  736 W   amd-smi set -g '5' -o '736'
+    gpu  6  745 W   amd-smi set -g '6' -o '745'
+    gpu  7  737 W   amd-smi set -g '7' -o '737'
   limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
   calibration: power-to-clock curve assumed (the line through idle); litsi caps --calibrate prints a short probe that measures it
 
@@ -93,5 +93,5 @@ node mi300x-two-stragglers: IMBALANCED: 2 thermal rules fired
   fired   freq-spread  1.064 (threshold 1.040)
   fired   straggler    1.048 (threshold 1.016); gpu 2 straggler in 100.0% of samples, 4.85% slower (S_C(min) 1.067)
   skipped throttle     no throttling telemetry
-  recommended caps (gpu-realloc, model prediction): gpu 0 730 W, gpu 1 731 W, gpu 2 750 W, gpu 3 727 W, gpu 4 721 W, gpu 5 723 W, gpu 6 740 W, gpu 7 725 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 739 W, gpu 1 740 W, gpu 2 750 W, gpu 3 738 W, gpu 4 735 W, gpu 5 736 W, gpu 6 745 W, gpu 7 737 W
 --- stderr

@@ -293,6 +293,7 @@ double caps_red_floor(double spread);
 struct caps_pred {
 	size_t G, n;			/* GPUs, samples in @smp */
 	double span;			/* Σ recorded span of the samples, ns */
+	double idle;			/* Σ time within the spans no GPU ran a matched key, ns */
 	size_t nint;			/* samples with keys (one interval each) */
 	double *busy;			/* [nint * G] work part: scales with 1/clock */
 	double *fixed;			/* [nint * G] time lost beside collectives: fixed */
@@ -311,6 +312,11 @@ struct caps_pred {
  * show which GPU is slow far more precisely than a few clock readings do.
  * After the caps every GPU's key loses what the least overlapped GPU's lost
  * (the GPUs aligned, the waits gone): fixed time, which no clock shortens.
+ * The time in a sample's span that no GPU spent in a matched key (@idle) is
+ * host time, which no clock shortens, or work the trace left out (a trace
+ * without step markers is one sample across untraced iterations), which
+ * scales like the rest: a loss is predicted without it (gpu-red, the probe's
+ * cost), so that it holds either way.
  */
 void caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n,
 		    const double *f);
@@ -360,7 +366,8 @@ void caps_loop_release(struct caps_loop_result *r);
 /*
  * caps_predict() - the slowest-GPU prediction (struct caps_pred) of caps @to
  * against caps @from: *@s_iter the throughput ratio, *@power_ratio the summed
- * predicted power's, @f[g] the predicted clock at @to (G of them).
+ * predicted power's, @f[g] the predicted clock at @to (G of them). For a
+ * loss (the probe's cost): without the time no GPU ran a key (caps_pred_init()).
  */
 void caps_predict(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *gm,
 		  double p_idle, const int *from, const int *to, double *s_iter,

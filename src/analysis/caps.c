@@ -679,6 +679,38 @@ key_least_overlap(const struct match *m, size_t k)
 	return m->G ? o : 0;
 }
 
+static int
+cmp_ival(const void *a, const void *b)
+{
+	const int64_t *x = a, *y = b;
+
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* The time within [min start, max end] of @m's matched keys that none of them covers, ns. */
+static double
+keys_idle(const struct match *m)
+{
+	size_t i, nk = m->G * m->K;
+	int64_t *iv = xmalloc((nk ? nk : 1) * 2 * sizeof(*iv)), end;
+	double gap = 0;
+
+	for (i = 0; i < nk; i++) {
+		iv[2 * i] = m->start[i];
+		iv[2 * i + 1] = m->start[i] + m->dur[i];
+	}
+	qsort(iv, nk, 2 * sizeof(*iv), cmp_ival);
+	end = nk ? iv[1] : 0;
+	for (i = 1; i < nk; i++) {
+		if (iv[2 * i] > end)
+			gap += (double)(iv[2 * i] - end);
+		if (iv[2 * i + 1] > end)
+			end = iv[2 * i + 1];
+	}
+	free(iv);
+	return gap;
+}
+
 void
 caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n, const double *f)
 {
@@ -717,8 +749,10 @@ caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n, co
 				lo = st < lo ? st : lo;
 				hi = st + du > hi ? st + du : hi;
 			}
-		if (G && K)
+		if (G && K) {
 			pr->span += (double)(hi - lo);
+			pr->idle += keys_idle(m);
+		}
 		base += ni;
 	}
 	pr->nint = base;
@@ -1238,6 +1272,9 @@ loop_init(struct loop *w, double p_idle, struct caps_loop_result *out)
 	for (g = 0; g < G; g++)
 		w->f2[g] = w->gm[g].f;
 	caps_pred_init(&w->pr, w->smp, w->n, w->f2);
+	/* gpu-red promises a loss: without the time no GPU ran a key (caps_pred_init()) */
+	if (p->scenario == CAPS_GPU_RED)
+		w->pr.span -= w->pr.idle;
 	w->L = xcalloc(G, sizeof(*w->L));
 	w->prev = xcalloc(G, sizeof(*w->prev));
 	w->sc = xcalloc(G, sizeof(*w->sc));
@@ -1456,6 +1493,7 @@ caps_predict(const struct caps_sample *smp, size_t n, const struct caps_gpu_mode
 	for (g = 0; g < G; g++)
 		f2[g] = gm[g].f;
 	caps_pred_init(&pr, smp, n, f2);
+	pr.span -= pr.idle;	/* a loss: without the time no GPU ran a key */
 	scales_for(gm, G, p_idle, from, scale, f2);
 	for (g = 0; g < G; g++)
 		p0 += caps_model_power(&gm[g], p_idle, f2[g]);

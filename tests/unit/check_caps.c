@@ -606,6 +606,44 @@ START_TEST(test_pred_contention)
 END_TEST
 
 /*
+ * Time no GPU ran a matched key: two GPUs run two keys each, 350 ns apart
+ * (the union of the keys leaves [150, 500) uncovered). A loss (40 W less on
+ * each GPU) is predicted without that time, so the same keys packed without
+ * the gap predict the same loss; the gap would otherwise dilute it.
+ */
+START_TEST(test_pred_idle)
+{
+	int64_t gap_start[] = { 0, 500, 50, 520 }, packed_start[] = { 0, 150, 50, 170 };
+	int64_t dur[] = { 100, 100, 100, 120 };
+	double ratio[4] = { 0 }, f[2], s_gap, s_packed, pw;
+	uint32_t names[] = { 1, 2 }, occ[] = { 0, 0 };
+	struct match gap = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = gap_start,
+			     .dur = dur, .ratio = ratio };
+	struct match packed = gap;
+	struct caps_sample sg = { .m = &gap }, sp = { .m = &packed };
+	struct caps_gpu_model gm[2];
+	struct caps_pred pr;
+	int from[] = { 740, 740 }, to[] = { 700, 700 };
+	size_t g;
+
+	packed.start = packed_start;
+	for (g = 0; g < 2; g++)
+		gm[g] = (struct caps_gpu_model){ 740, 2000, 2100, 0, 740, 0, 0, false, 0, 0 };
+	caps_pred_init(&pr, &sg, 1, NULL);
+	ck_assert_double_eq_tol(pr.span, 640, 1e-9);
+	ck_assert_double_eq_tol(pr.idle, 350, 1e-9);
+	caps_pred_release(&pr);
+	caps_pred_init(&pr, &sp, 1, NULL);
+	ck_assert_double_eq_tol(pr.idle, 0, 1e-9);
+	caps_pred_release(&pr);
+	caps_predict(&sg, 1, gm, 100, from, to, &s_gap, &pw, f);
+	caps_predict(&sp, 1, gm, 100, from, to, &s_packed, &pw, f);
+	ck_assert_double_lt(s_packed, 0.99);
+	ck_assert_double_eq_tol(s_gap, s_packed, 1e-12);
+}
+END_TEST
+
+/*
  * gpu-realloc on node8 (GPU 5 10% slower): the old straggler never gets so
  * much power that it leads; the predicted S_iter stays at or under the
  * alignment bound, and every cap within the part's limits.
@@ -846,6 +884,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_node8_realloc_no_gain);
 	tcase_add_test(tc, test_pred_slowest_gpu);
 	tcase_add_test(tc, test_pred_contention);
+	tcase_add_test(tc, test_pred_idle);
 	tcase_add_test(tc, test_realloc_no_overtake);
 	tcase_add_test(tc, test_fit_slope);
 	tcase_add_test(tc, test_fit_alpha);

@@ -30,7 +30,7 @@ what to do (goal: throughput; --goal throughput|power|energy):
              in collectives gpu 4 waited 102.97 ms per sample, the most; gpu 5 arrived last in 102 of 144
              under load gpu 5: +12 C against the coolest GPU, clock 108 MHz (5.1%) below the fastest
   action:    no caps for this goal; fix the straggler's cooling
-  why:       no headroom: gpu 5 already runs at the part's 750 W, so no power can be moved to it; caps save 8.4% power instead (--goal power)
+  why:       no headroom: gpu 5 already runs at the part's 750 W, so no power can be moved to it; caps save 3.4% power instead (--goal power)
   also:      inspect the cooling of gpu 5's slot (airflow, fans, heat sink, paste)
   caution:   thin evidence: from 1 sample only
 
@@ -63,15 +63,15 @@ throughput ceilings (what aligning every GPU to one GPU's pace could give at bes
   cpu-slosh    pace of the fastest GPU: throughput up to x1.060, node GPU power x1.016
 
 power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
-  gpu-red: sum 5496 W of 6000 W, predicted throughput x0.996 (ceiling x1.000), power x0.916
-    gpu  0  686 W   amd-smi set -g '0' -o '686'
-    gpu  1  683 W   amd-smi set -g '1' -o '683'
-    gpu  2  690 W   amd-smi set -g '2' -o '690'
-    gpu  3  686 W   amd-smi set -g '3' -o '686'
-    gpu  4  680 W   amd-smi set -g '4' -o '680'
-    gpu  5  709 W   amd-smi set -g '5' -o '709'
-    gpu  6  681 W   amd-smi set -g '6' -o '681'
-    gpu  7  681 W   amd-smi set -g '7' -o '681'
+  gpu-red: sum 5796 W of 6000 W, predicted throughput x0.997 (ceiling x1.000), power x0.966
+    gpu  0  723 W   amd-smi set -g '0' -o '723'
+    gpu  1  720 W   amd-smi set -g '1' -o '720'
+    gpu  2  728 W   amd-smi set -g '2' -o '728'
+    gpu  3  724 W   amd-smi set -g '3' -o '724'
+    gpu  4  717 W   amd-smi set -g '4' -o '717'
+    gpu  5  748 W   amd-smi set -g '5' -o '748'
+    gpu  6  718 W   amd-smi set -g '6' -o '718'
+    gpu  7  718 W   amd-smi set -g '7' -o '718'
   gpu-realloc: sum 5906 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.984
     no headroom: gpu 5 already runs at the part's 750 W
     gpu  0  737 W   amd-smi set -g '0' -o '737'

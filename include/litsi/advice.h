@@ -84,6 +84,10 @@ struct res_advice {
 				 * clock its runs showed (caps' S_iter_low); NaN when the
 				 * prediction needs no such clock */
 	double power_low;	/* the node GPU power ratio beside throughput_low; NaN */
+	double throughput_work;	/* the throughput if the time the trace shows no GPU running
+				 * a kernel is work it left out (res_caps_gaps()); NaN
+				 * when that would not change the printed figure */
+	double gap_pct;		/* that time, percent of the samples' span; NaN */
 	char action[320];	/* one line: what to do */
 	char why_not[320];	/* why the goal's scenarios cannot help; "" when they can */
 	char thin[240];		/* thin evidence, beside the numbers it weakens; "" */

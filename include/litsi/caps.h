@@ -240,6 +240,18 @@ struct caps_loop_result {
 	double pr_low;			/* power_ratio with it */
 	size_t beyond;			/* GPUs predicted above the clock their runs showed */
 	size_t straggler;		/* GPU with the smallest summed lead at the initial caps */
+	/*
+	 * The share of the samples' recorded span in which no GPU ran a
+	 * matched key (caps_pred_init()), and s_iter with that time counted as
+	 * work the trace left out rather than host time: a trace without step
+	 * markers is one sample across untraced iterations. gpu-realloc and
+	 * cpu-slosh predict their gain as host time (the smaller one), so
+	 * s_work >= s_iter; the caps are the same either way (the time is a
+	 * constant of every candidate's span). gpu-red predicts its loss
+	 * without it already: s_work == s_iter.
+	 */
+	double gap_frac;
+	double s_work;
 };
 
 enum { CAPS_MAX_ADJ = 200 };

@@ -549,6 +549,9 @@ struct res_caps {
 	bool run_latest;	/* chosen as the latest run */
 	char *base_run;		/* the run whose cap in force is the initial cap, or NULL */
 	bool base_cap;		/* that run recorded one */
+	double gap_frac;	/* share of the samples' span no GPU ran a matched key in */
+	double s_work;		/* throughput with that time as untraced work
+				 * (caps_loop_result.s_work), >= throughput; NaN */
 };
 
 /*
@@ -572,6 +575,15 @@ double res_caps_ceiling(const struct res_model *n, enum caps_scenario scenario);
  * below throughput. Every output that says "unproven" asks this.
  */
 bool res_caps_unproven(const struct res_caps *c);
+
+/*
+ * res_caps_gaps() - @c's printed prediction (throughput) counts the time its
+ * trace shows no GPU running a matched kernel as host time, and counting it
+ * as work the trace left out (untraced iterations of a trace without step
+ * markers) would predict more (s_work) by more than the printed digits: the
+ * trace cannot tell which.
+ */
+bool res_caps_gaps(const struct res_caps *c);
 int res_caps_eval(const struct res_model *n, const struct caps_params *p, enum lead_agg agg,
 		  bool replay, enum res_emit emit, struct res_caps *c, struct err *err);
 void res_caps_release(struct res_caps *c);

@@ -1248,7 +1248,7 @@ loop_result_init(struct caps_loop_result *out, size_t G)
 	out->f = xcalloc(G ? G : 1, sizeof(double));
 	out->power = xcalloc(G ? G : 1, sizeof(double));
 	out->s_iter = out->power_ratio = out->last_s_iter = out->s_model = out->s_low =
-		out->pr_low = NAN;
+		out->pr_low = out->s_work = NAN;
 	out->s_bound = NAN;
 	out->reason = "no GPU";
 }
@@ -1442,6 +1442,25 @@ loop_finish(struct loop *w, const struct cand *best, struct caps_loop_result *ou
 	if (p->scenario != CAPS_GPU_RED && w->pr.span > 0 && w->t_init > 0)
 		out->s_bound *= w->t_init / w->pr.span;
 	out->s_iter = out->s_bound > 0 && best->s > out->s_bound ? out->s_bound : best->s;
+	out->s_work = out->s_iter;
+	out->gap_frac = w->pr.span > 0 ? w->pr.idle / (w->pr.span + (p->scenario == CAPS_GPU_RED ?
+								      w->pr.idle : 0)) : 0;
+	/*
+	 * The time no GPU ran a key as untraced work: out of both spans (it is
+	 * a constant of each), the bound as the span without it.
+	 */
+	if (p->scenario != CAPS_GPU_RED && w->pr.idle > 0 && best->s > 0 &&
+	    w->t_init > w->pr.idle && w->t_init / best->s > w->pr.idle) {
+		double sw = (w->t_init - w->pr.idle) / (w->t_init / best->s - w->pr.idle);
+		double bw = out->s_bound;
+
+		if (bw > 0 && w->pr.span > w->pr.idle && w->t_init > 0)
+			bw *= (w->t_init - w->pr.idle) / (w->pr.span - w->pr.idle) *
+			      w->pr.span / w->t_init;
+		out->s_work = bw > 0 && sw > bw ? bw : sw;
+		if (out->s_work < out->s_iter)
+			out->s_work = out->s_iter;
+	}
 	out->power_ratio = best->pr;
 	scales_for(w->gm, w->G, w->x.p_idle, out->caps, w->scale, w->f2);
 	for (g = 0; g < w->G; g++) {

@@ -301,6 +301,14 @@ print_notes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 				 "promise x%.3f (S_iter_low, power x%.3f), the next run shows "
 				 "which",
 				 nodes[i].name, no[i].throughput, no[i].beyond, no[i].s_low, no[i].pr_low);
+		if (res_caps_gaps(&no[i]))
+			fmt_note(f, "gaps",
+				 "node %s: in %.0f%% of the samples' span no GPU ran a traced kernel; "
+				 "S_iter x%.3f counts that time as host time, which no clock "
+				 "shortens; as work the trace left out (a trace without step "
+				 "markers spans untraced iterations) the same caps give x%.3f; the "
+				 "next run shows which",
+				 nodes[i].name, 100 * no[i].gap_frac, no[i].throughput, no[i].s_work);
 		print_runs(f, nodes[i].name, &no[i]);
 		if (no[i].fitted && !isnan(no[i].alpha_lo)) {
 			char e[96] = "their error unknown: some point rests on a single reading";

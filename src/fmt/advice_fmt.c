@@ -118,6 +118,11 @@ text_action(FILE *out, const struct res_advice *a)
 			fprintf(out, "             unproven: that needs a GPU faster than any clock its "
 				     "runs showed; the runs promise x%.3f (power x%.3f), the next "
 				     "run shows which\n", a->throughput_low, a->power_low);
+		if (!isnan(a->throughput_work))
+			fprintf(out, "             gaps: in %.0f%% of the trace's span no GPU ran a "
+				     "kernel; counted as host time, as above; as work the trace "
+				     "left out (untraced iterations) x%.3f; the next run shows "
+				     "which\n", a->gap_pct, a->throughput_work);
 		if (!isnan(a->ceiling))
 			out_printf(out, "             ceiling x%.3f: what aligning every GPU to %s pace"
 				     "%s could give at best%s\n", a->ceiling,
@@ -161,6 +166,7 @@ static const struct fmt_col advice_cols[] = {
 	{ "temp_gap_c", FT_DBL, 1 },   { "clock_gap_mhz", FT_DBL, 0 }, { "why_not", FT_STR, 0 },
 	{ "inspect", FT_STR, 0 },      { "thin_evidence", FT_STR, 0 },
 	{ "throughput_low", FT_DBL, 4 }, { "power_ratio_low", FT_DBL, 4 },
+	{ "throughput_work", FT_DBL, 4 }, { "gap_pct", FT_DBL, 1 },
 };
 
 const struct fmt_col *
@@ -201,5 +207,7 @@ advice_render_row(struct fmt *f, const char *node, const struct res_advice *a)
 	str_or_null(f, a->thin);
 	fmt_dbl(f, a->throughput_low);
 	fmt_dbl(f, a->power_low);
+	fmt_dbl(f, a->throughput_work);
+	fmt_dbl(f, a->gap_pct);
 	fmt_end_row(f);
 }

@@ -95,6 +95,12 @@ todo_action(FILE *out, const struct res_advice *a)
 			num(out, "%.3f", a->throughput_low);
 			fputs(" (a GPU would run faster than any clock its runs showed)", out);
 		}
+		if (!isnan(a->throughput_work)) {
+			fprintf(out, "; in %.0f%% of the trace's span no GPU ran a kernel: as work "
+				     "the trace left out (untraced iterations), not host time, x",
+				a->gap_pct);
+			num(out, "%.3f", a->throughput_work);
+		}
 		if (!isnan(a->step_cv_pct))
 			fprintf(out, "; the step time varies by %.1f%% from step to step over %zu "
 				     "steps", a->step_cv_pct, a->steps);

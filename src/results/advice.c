@@ -174,8 +174,9 @@ goal_value(const struct res_advice_in *in, enum res_goal goal, int s, double *th
 	if (isnan(*thr))
 		return NAN;
 	p = in->caps[s].pratio;
+	/* the trace cannot tell host time from untraced work: either may hold */
 	if (goal == RES_GOAL_THROUGHPUT)
-		return *thr;
+		return res_caps_gaps(&in->caps[s]) ? in->caps[s].s_work : *thr;
 	if (goal == RES_GOAL_POWER)
 		return *thr >= 1 - ADVICE_MIN_GAIN ? p : NAN;
 	return p / *thr;
@@ -249,6 +250,14 @@ res_advice_note(const struct res_advice_in *in, int s, char *buf, size_t len)
 			 "runs promise x%.3f (power x%.3f)", used ? "; " : "", in->caps[s].s_low,
 			 in->caps[s].pr_low);
 	}
+	if (res_caps_gaps(&in->caps[s])) {
+		size_t used = strlen(buf);
+
+		snprintf(buf + used, len - used,
+			 "%sgaps: x%.3f if the %.0f%% of the trace's span in which no GPU ran a "
+			 "kernel is work the trace left out, not host time",
+			 used ? "; " : "", in->caps[s].s_work, 100 * in->caps[s].gap_frac);
+	}
 	return buf;
 }
 
@@ -310,7 +319,7 @@ action(const struct res_advice_in *in, struct res_advice *a)
 
 	a->scenario = s;
 	a->predicted = a->throughput = a->power = a->ceiling = NAN;
-	a->throughput_low = a->power_low = NAN;
+	a->throughput_low = a->power_low = a->throughput_work = a->gap_pct = NAN;
 	if (a->verdict == CHECK_BALANCED && s < 0) {
 		snprintf(a->action, sizeof(a->action), "nothing: the node is balanced");
 		return;
@@ -328,6 +337,10 @@ action(const struct res_advice_in *in, struct res_advice *a)
 	if (res_caps_unproven(&in->caps[s])) {
 		a->throughput_low = in->caps[s].s_low;
 		a->power_low = in->caps[s].pr_low;
+	}
+	if (res_caps_gaps(&in->caps[s])) {
+		a->throughput_work = in->caps[s].s_work;
+		a->gap_pct = 100 * in->caps[s].gap_frac;
 	}
 	a->predicted = a->goal == RES_GOAL_THROUGHPUT ? a->throughput :
 		       a->goal == RES_GOAL_POWER ? a->power : a->power / a->throughput;

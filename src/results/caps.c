@@ -127,6 +127,8 @@ closed_loop(struct res_caps *c, const struct res_model *n, const struct caps_par
 	c->s_model = r.s_model;
 	c->s_low = r.s_low;
 	c->pr_low = r.pr_low;
+	c->gap_frac = r.gap_frac;
+	c->s_work = r.s_work;
 	c->beyond = r.beyond;
 	c->s_bound = r.s_bound;
 	/*
@@ -194,6 +196,12 @@ res_caps_unproven(const struct res_caps *c)
 	return !isnan(c->s_low) && !isnan(c->throughput) && c->s_low < c->throughput - 0.0005;
 }
 
+bool
+res_caps_gaps(const struct res_caps *c)
+{
+	return !isnan(c->s_work) && !isnan(c->throughput) && c->s_work > c->throughput + 0.0005;
+}
+
 int
 res_caps_eval(const struct res_model *n, const struct caps_params *p0, enum lead_agg agg,
 	      bool replay_only, enum res_emit emit, struct res_caps *c, struct err *err)
@@ -206,7 +214,7 @@ res_caps_eval(const struct res_model *n, const struct caps_params *p0, enum lead
 	c->scenario = p0->scenario;
 	c->replay = replay_only;
 	c->straggler = -1;
-	c->s_model = c->s_bound = c->throughput = c->s_low = c->pr_low = NAN;
+	c->s_model = c->s_bound = c->throughput = c->s_low = c->pr_low = c->s_work = NAN;
 	c->ceiling = res_caps_ceiling(n, p0->scenario);
 	if ((rc = part_params(n, p0, p, err)))
 		return rc;
@@ -233,6 +241,8 @@ res_caps_eval(const struct res_model *n, const struct caps_params *p0, enum lead
 		c->throughput = c->clamped ? c->ceiling : c->s_iter;
 		if (c->s_low > c->throughput)
 			c->s_low = c->throughput;
+		if (c->s_work < c->throughput)
+			c->s_work = c->throughput;
 	}
 	free(init);
 	return rc;

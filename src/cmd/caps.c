@@ -93,7 +93,8 @@ static const struct fmt_col pred_cols[] = {
 	{ "S_iter", FT_DBL, 4 },      { "power_ratio", FT_DBL, 4 }, { "last_S_iter", FT_DBL, 4 },
 	{ "P_idle_w", FT_DBL, 1 },    { "tdp_w", FT_INT, 0 },	    { "initial_cap_w", FT_INT, 0 },
 	{ "min_w", FT_INT, 0 },	      { "S_iter_low", FT_DBL, 4 }, { "power_ratio_low", FT_DBL, 4 },
-	{ "why", FT_STR, 0 },	      { "ceiling", FT_DBL, 4 },
+	{ "why", FT_STR, 0 },	      { "ceiling", FT_DBL, 4 },	    { "S_iter_work", FT_DBL, 4 },
+	{ "gap_pct", FT_DBL, 1 },
 };
 
 static int
@@ -383,6 +384,8 @@ print_nodes(struct fmt *f, const struct node_row *nodes, const struct res_caps *
 		fmt_dbl(f, no[i].pr_low);
 		fmt_str(f, no[i].why);
 		fmt_dbl(f, no[i].ceiling);
+		fmt_dbl(f, no[i].s_work);
+		fmt_dbl(f, no[i].replay ? NAN : 100 * no[i].gap_frac);
 		fmt_end_row(f);
 	}
 	fmt_end(f);

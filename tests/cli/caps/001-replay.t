@@ -50,8 +50,8 @@ default	7	750	707			amd-smi set -g '7' -o '707'
 
 
 # prediction
-# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	tdp_w	initial_cap_w	min_w	S_iter_low	power_ratio_low	why	ceiling
-default	gpu-red	paper-literal replay	6000	5732	3	-	3	-1				140.5	750	750	0			replay: the caps after the last adjustment	1
+# node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	tdp_w	initial_cap_w	min_w	S_iter_low	power_ratio_low	why	ceiling	S_iter_work	gap_pct
+default	gpu-red	paper-literal replay	6000	5732	3	-	3	-1				140.5	750	750	0			replay: the caps after the last adjustment	1		
 # limits: node default: TDP 750 W (telemetry), cap 750 W (telemetry), min limit none
 # baseline: node default: S_iter and power_ratio are against the initial caps, 8 x 750 W (the cap in force the telemetry recorded); the budget P_n follows from them
 --- stderr

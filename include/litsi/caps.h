@@ -184,6 +184,8 @@ double caps_red_slack(const struct caps_gpu_model *g, double p_idle, double cap,
  */
 struct caps_sample {
 	const struct match *m;		/* borrowed: the sample's matched keys */
+	bool whole;			/* a whole trace without step markers (step -1): the
+					 * time between its keys may be untraced iterations */
 	size_t S;			/* sync points per GPU */
 	const int64_t *sync_start;	/* [G*S] */
 	const int64_t *sync_end;	/* [G*S] */
@@ -305,7 +307,8 @@ double caps_red_floor(double spread);
 struct caps_pred {
 	size_t G, n;			/* GPUs, samples in @smp */
 	double span;			/* Σ recorded span of the samples, ns */
-	double idle;			/* Σ time within the spans no GPU ran a matched key, ns */
+	double idle;			/* Σ time within the spans of whole-trace samples
+					 * (caps_sample.whole) no GPU ran a matched key, ns */
 	size_t nint;			/* samples with keys (one interval each) */
 	double *busy;			/* [nint * G] work part: scales with 1/clock */
 	double *fixed;			/* [nint * G] time lost beside collectives: fixed */
@@ -324,11 +327,12 @@ struct caps_pred {
  * show which GPU is slow far more precisely than a few clock readings do.
  * After the caps every GPU's key loses what the least overlapped GPU's lost
  * (the GPUs aligned, the waits gone): fixed time, which no clock shortens.
- * The time in a sample's span that no GPU spent in a matched key (@idle) is
- * host time, which no clock shortens, or work the trace left out (a trace
- * without step markers is one sample across untraced iterations), which
+ * In a sample that is a whole trace without step markers, the time in its
+ * span that no GPU spent in a matched key (@idle) is host time, which no
+ * clock shortens, or work the trace left out (untraced iterations), which
  * scales like the rest: a loss is predicted without it (gpu-red, the probe's
- * cost), so that it holds either way.
+ * cost), so that it holds either way. Within a traced step that time is the
+ * host's: it stays in the span.
  */
 void caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n,
 		    const double *f);

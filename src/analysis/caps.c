@@ -751,7 +751,7 @@ caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n, co
 			}
 		if (G && K) {
 			pr->span += (double)(hi - lo);
-			pr->idle += keys_idle(m);
+			pr->idle += smp[s].whole ? keys_idle(m) : 0;
 		}
 		base += ni;
 	}

@@ -76,7 +76,8 @@ grow(struct res_model *n, size_t want, size_t *alloc)
 
 /* One loaded sample: match, classify, lead, straggler, sync points. */
 static void
-add_sample(struct res_model *n, const struct res_opts *o, bool want_sync, size_t *alloc)
+add_sample(struct res_model *n, const struct res_opts *o, bool want_sync, int64_t step,
+	   size_t *alloc)
 {
 	struct res_node *nd = &n->nd;
 	size_t i = n->nsamples, G = nd->G;
@@ -98,7 +99,7 @@ add_sample(struct res_model *n, const struct res_opts *o, bool want_sync, size_t
 		n->strag[ls.straggler]++;
 	res_lead_sample_release(&ls, true);
 	n->ss[i] = n->se[i] = NULL;
-	n->cs[i] = (struct caps_sample){ .S = 0 };
+	n->cs[i] = (struct caps_sample){ .S = 0, .whole = step < 0 };
 	if (want_sync)
 		caps_sync_match(G, (const struct kspan *const *)nd->kern, nd->nk, &n->cs[i].S,
 				&n->ss[i], &n->se[i]);
@@ -239,7 +240,7 @@ model_load(struct store *st, const struct node_row *node, const struct res_opts 
 			return rc;
 		add_overlap(n, s);
 		res_profile_add(&n->prof, &n->nd);
-		add_sample(n, o, want_sync, &alloc);
+		add_sample(n, o, want_sync, n->nd.steps[s], &alloc);
 	}
 	for (s = 0; s < n->nd.G; s++)
 		n->overlap_pct[s] = n->nd.nsteps ? n->overlap_pct[s] / (double)n->nd.nsteps : NAN;

@@ -607,9 +607,10 @@ END_TEST
 
 /*
  * Time no GPU ran a matched key: two GPUs run two keys each, 350 ns apart
- * (the union of the keys leaves [150, 500) uncovered). A loss (40 W less on
- * each GPU) is predicted without that time, so the same keys packed without
- * the gap predict the same loss; the gap would otherwise dilute it.
+ * (the union of the keys leaves [150, 500) uncovered). In a whole trace
+ * without step markers that may be untraced work: a loss (40 W less on each
+ * GPU) is predicted without it, the same as the keys packed without the gap.
+ * Within a traced step it is host time: it stays, and dilutes the loss.
  */
 START_TEST(test_pred_idle)
 {
@@ -620,7 +621,9 @@ START_TEST(test_pred_idle)
 	struct match gap = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = gap_start,
 			     .dur = dur, .ratio = ratio };
 	struct match packed = gap;
-	struct caps_sample sg = { .m = &gap }, sp = { .m = &packed };
+	struct caps_sample sg = { .m = &gap, .whole = true }, sp = { .m = &packed, .whole = true };
+	struct caps_sample step = { .m = &gap };
+	double s_step;
 	struct caps_gpu_model gm[2];
 	struct caps_pred pr;
 	int from[] = { 740, 740 }, to[] = { 700, 700 };
@@ -640,6 +643,12 @@ START_TEST(test_pred_idle)
 	caps_predict(&sp, 1, gm, 100, from, to, &s_packed, &pw, f);
 	ck_assert_double_lt(s_packed, 0.99);
 	ck_assert_double_eq_tol(s_gap, s_packed, 1e-12);
+	caps_pred_init(&pr, &step, 1, NULL);
+	ck_assert_double_eq(pr.idle, 0);
+	caps_pred_release(&pr);
+	caps_predict(&step, 1, gm, 100, from, to, &s_step, &pw, f);
+	ck_assert_double_gt(s_step, s_packed + 0.001);
+	ck_assert_double_lt(s_step, 1);
 }
 END_TEST
 

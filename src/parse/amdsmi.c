@@ -47,6 +47,12 @@ static const struct name_map common_map[] = {
 	{ "phot_tviol", "phot_tviol", "%", COL_TVIOL },
 	{ "vr_tviol", "vr_tviol", "%", COL_TVIOL },
 	{ "hbm_tviol", "hbm_tviol", "%", COL_TVIOL },
+	/* amd-smi metric --throttle (-T; -v in later versions): the same shares */
+	{ "ppt_violation_activity", "pviol", "%", COL_VIOL },
+	{ "socket_thermal_violation_activity", "tviol", "%", COL_VIOL },
+	{ "prochot_violation_activity", "phot_tviol", "%", COL_TVIOL },
+	{ "vr_thermal_violation_activity", "vr_tviol", "%", COL_TVIOL },
+	{ "hbm_thermal_violation_activity", "hbm_tviol", "%", COL_TVIOL },
 };
 
 /* amd-smi metric: leaf names of the flattened metric dictionaries. */

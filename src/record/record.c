@@ -292,9 +292,13 @@ static const char *const nv_queries[] = {
 	"utilization.gpu",
 };
 
-/* amd-smi metric: usage, power, clocks, temperature, energy, violation (MI300+). */
+/*
+ * amd-smi metric: usage, power, clocks, temperature, energy, violation
+ * (MI300+: -v in amd-smi 26, --throttle -T before it).
+ */
 static const char *const amd_groups[][7] = {
 	{ "-u", "-p", "-t", "-E", "-v", "-c", NULL },
+	{ "-u", "-p", "-t", "-E", "-T", "-c", NULL },
 	{ "-u", "-p", "-t", "-E", "-c", NULL },
 	{ "-u", "-p", "-t", "-c", NULL },
 };

@@ -93,6 +93,10 @@ PATH=$AMD "$LITSI" -q record -i 300 -o amdrate --db amd.db --node a1 -- sleep 2 
 check "amd-smi: 8 AMD GPUs ingested" "$(grep -c '^a1,[0-7],.*,AMD,' amd.info)" 8
 grep -q '^a1,0,energy_j,J,' amd.info && ok "amd-smi: energy readings" || notok "amd-smi: energy readings" "$(cat amd.info)"
 
+# amd-smi before 26 has no metric -v: its --throttle (-T) gives the violation shares.
+PATH=$AMD STANDIN_REJECT=-v "$LITSI" -q record -o amdthr -- true
+case $(sed -n 2p amdthr/amd-smi.csv) in *socket_thermal_violation_activity*) ok "amd-smi without -v: --throttle" ;; *) notok "amd-smi without -v: --throttle" "$(sed -n 2p amdthr/amd-smi.csv)" ;; esac
+
 # 5. The command's status, signals forwarded, the sampler stopped, nothing left.
 rc=0; PATH=$NV "$LITSI" -q record -o st1 -- sh -c 'exit 7' || rc=$?
 check "exit status of the command" "$rc" 7

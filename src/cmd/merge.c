@@ -30,21 +30,22 @@ on_signal(int sig)
 /*
  * The merge under SIGINT/SIGTERM: a signal stops it, the output is left as
  * it was (the transaction rolled back, a new output's temporary file
- * removed) and the exit status is 128 + the signal (130, 143).
+ * removed) and the exit status is 128 + the signal (130, 143). The handler
+ * stays until the process exits: a signal after the output is published
+ * finds the merge done (its summary printed, exit 0), where the default
+ * action would kill a finished merge on its way out (exit 143, no word).
  */
 static int
 merge_signalled(const char *out, const char *const *inputs, size_t n,
 		struct merge_stats *stats, struct err *err)
 {
-	struct sigaction sa = { .sa_handler = on_signal }, old_int, old_term;
+	struct sigaction sa = { .sa_handler = on_signal };
 	int rc;
 
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	rc = merge_databases(out, inputs, n, &stopped_by, stats, err);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
 	if (rc && stopped_by) {
 		error("%s: interrupted; the output is unchanged", out);
 		return 128 + stopped_by;

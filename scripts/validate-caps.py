@@ -88,6 +88,8 @@ class Node:
             a += ["--telemetry", "nvidia-smi", "--reasons"]
         elif not tele:
             a += ["--telemetry", "none"]
+        else:  # MI300X: amd-smi's violation shares, as litsi record asks for
+            a += ["--reasons"]
         if caps:
             p = d + ".caps.tsv"
             with open(p, "w") as f:

@@ -591,10 +591,14 @@ parse_args(int argc, char **argv, struct synth_opts *so, struct litsi_ctx *ctx)
 		return cmd_usage_error("synth", usage_str,
 				       "rocprof formats need an AMD node; nvidia-smi telemetry "
 				       "makes an NVIDIA node");
-	if (so->telemetry != ST_NVSMI && (so->p.reasons || so->p.tick_ms == 100))
+	if (so->telemetry == ST_NONE && so->p.reasons)
 		return cmd_usage_error("synth", usage_str,
-				       "--reasons and --tick 100 need --telemetry nvidia-smi (amd-smi "
-				       "logs whole seconds and its metric log has no reasons)");
+				       "--reasons needs a telemetry log (--telemetry nvidia-smi or "
+				       "amd-smi)");
+	if (so->telemetry != ST_NVSMI && so->p.tick_ms == 100)
+		return cmd_usage_error("synth", usage_str,
+				       "--tick 100 needs --telemetry nvidia-smi (amd-smi logs whole "
+				       "seconds)");
 	return 0;
 }
 

@@ -408,10 +408,19 @@ synth_write_rocprof(const struct synth_result *r, const struct synth_out *o, str
 	return wdone(&w);
 }
 
-/* ---- amd-smi metric -p -c -t -u -w 1 --csv ---- */
+/* ---- amd-smi metric -p -c -t -u -w 1 --csv (--reasons: and -T, --throttle) ---- */
+
+/* The --throttle group of amd-smi 24-25 (amdsmi_cli amdsmi_commands.py), leaf names. */
+static const char *const throttle_cols =
+	",accumulation_counter,prochot_accumulated,ppt_accumulated,socket_thermal_accumulated,"
+	"vr_thermal_accumulated,hbm_thermal_accumulated,prochot_violation_status,"
+	"ppt_violation_status,socket_thermal_violation_status,vr_thermal_violation_status,"
+	"hbm_thermal_violation_status,prochot_violation_activity,ppt_violation_activity,"
+	"socket_thermal_violation_activity,vr_thermal_violation_activity,"
+	"hbm_thermal_violation_activity";
 
 static void
-amdsmi_header(struct wbuf *w)
+amdsmi_header(struct wbuf *w, bool throttle)
 {
 	static const char *const clk[] = { "mem_0", "vclk_0", "vclk_1", "vclk_2", "vclk_3",
 					   "dclk_0", "dclk_1", "dclk_2", "dclk_3", "fclk_0",
@@ -427,7 +436,23 @@ amdsmi_header(struct wbuf *w)
 	for (i = 0; i < ARRAY_SIZE(clk); i++)
 		wf(w, ",%s_clk,%s_min_clk,%s_max_clk,%s_clk_locked,%s_deep_sleep", clk[i], clk[i],
 		   clk[i], clk[i], clk[i]);
-	wf(w, ",edge,hotspot,mem\n");
+	wf(w, ",edge,hotspot,mem%s\n", throttle ? throttle_cols : "");
+}
+
+/*
+ * The throttle group of a reading: its clock event reasons as violation
+ * shares, the power cap (0x4) as PPT and a thermal slowdown (0x20) as the
+ * socket's, 100% while they hold the reading; the accumulators are not
+ * modelled (N/A).
+ */
+static void
+amdsmi_throttle(struct wbuf *w, unsigned reasons)
+{
+	bool ppt = reasons & 0x4, thm = reasons & 0x20;
+
+	wf(w, ",N/A,N/A,N/A,N/A,N/A,N/A,NOT ACTIVE,%s,%s,NOT ACTIVE,NOT ACTIVE,0,%d,%d,0,0",
+	   ppt ? "ACTIVE" : "NOT ACTIVE", thm ? "ACTIVE" : "NOT ACTIVE", ppt ? 100 : 0,
+	   thm ? 100 : 0);
 }
 
 /* A Python list repr of @n copies of @item, quoted for CSV. */
@@ -468,7 +493,10 @@ amdsmi_row(struct wbuf *w, const struct synth_result *r, const struct synth_tele
 		wf(w, ",22,711,1143,N/A,ENABLED");
 	wf(w, ",%d,1200,2000,N/A,DISABLED", x->busy ? 2000 : 1200);
 	wf(w, ",%d,28,1143,N/A,%s", x->busy ? 1143 : 35, ds);
-	wf(w, ",N/A,%d,%d\n", (int)lround(x->temp_c), (int)lround(x->mem_temp_c));
+	wf(w, ",N/A,%d,%d", (int)lround(x->temp_c), (int)lround(x->mem_temp_c));
+	if (r->p.reasons)
+		amdsmi_throttle(w, x->reasons);
+	wf(w, "\n");
 }
 
 int
@@ -478,7 +506,7 @@ synth_write_amdsmi(const struct synth_result *r, const struct synth_out *o, stru
 	size_t i;
 
 	wf(&w, "'CTRL' + 'C' to stop watching output:\n");
-	amdsmi_header(&w);
+	amdsmi_header(&w, r->p.reasons);
 	for (i = 0; i < r->nr_tele; i++) {
 		if (i && r->tele[i].gpu == 0)
 			wf(&w, "\n");

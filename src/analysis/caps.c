@@ -4,6 +4,7 @@
  * combining, the controller, and the model-based closed loop; pure.
  */
 #include "litsi/caps.h"
+#include "litsi/interval.h"
 #include "litsi/model.h"
 #include "litsi/util.h"
 
@@ -679,36 +680,20 @@ key_least_overlap(const struct match *m, size_t k)
 	return m->G ? o : 0;
 }
 
-static int
-cmp_ival(const void *a, const void *b)
-{
-	const int64_t *x = a, *y = b;
-
-	return (x[0] > y[0]) - (x[0] < y[0]);
-}
-
-/* The time within [min start, max end] of @m's matched keys that none of them covers, ns. */
+/* The time within [@lo, @hi] that none of @m's matched keys covers, ns. */
 static double
-keys_idle(const struct match *m)
+keys_idle(const struct match *m, int64_t lo, int64_t hi)
 {
-	size_t i, nk = m->G * m->K;
-	int64_t *iv = xmalloc((nk ? nk : 1) * 2 * sizeof(*iv)), end;
-	double gap = 0;
+	size_t i, nk = m->G * m->K, nu;
+	struct ival *v = xmalloc((nk ? nk : 1) * sizeof(*v));
+	double gap;
 
-	for (i = 0; i < nk; i++) {
-		iv[2 * i] = m->start[i];
-		iv[2 * i + 1] = m->start[i] + m->dur[i];
-	}
-	qsort(iv, nk, 2 * sizeof(*iv), cmp_ival);
-	end = nk ? iv[1] : 0;
-	for (i = 1; i < nk; i++) {
-		if (iv[2 * i] > end)
-			gap += (double)(iv[2 * i] - end);
-		if (iv[2 * i + 1] > end)
-			end = iv[2 * i + 1];
-	}
-	free(iv);
-	return gap;
+	for (i = 0; i < nk; i++)
+		v[i] = (struct ival){ m->start[i], m->start[i] + m->dur[i] };
+	nu = ival_normalize(v, nk);
+	gap = (double)ival_len(lo, hi) - (double)ival_total(v, nu);
+	free(v);
+	return gap > 0 ? gap : 0;
 }
 
 void
@@ -751,7 +736,7 @@ caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n, co
 			}
 		if (G && K) {
 			pr->span += (double)(hi - lo);
-			pr->idle += smp[s].whole ? keys_idle(m) : 0;
+			pr->idle += smp[s].whole ? keys_idle(m, lo, hi) : 0;
 		}
 		base += ni;
 	}

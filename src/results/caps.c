@@ -241,6 +241,9 @@ res_caps_eval(const struct res_model *n, const struct caps_params *p0, enum lead
 		c->throughput = c->clamped ? c->ceiling : c->s_iter;
 		if (c->s_low > c->throughput)
 			c->s_low = c->throughput;
+		/* never above the ceiling either, as every printed prediction */
+		if (!isnan(c->ceiling) && c->s_work > c->ceiling)
+			c->s_work = c->ceiling;
 		if (c->s_work < c->throughput)
 			c->s_work = c->throughput;
 	}

@@ -289,6 +289,12 @@ double caps_red_floor(double spread);
  * that GPU this much slower than predicted.
  */
 #define CAPS_CUT_SLACK 0.003
+/*
+ * ... and where they gain less than CAPS_CUT_GAIN (a GPU cut to the pace
+ * itself cost 0.02% in the simulator), this much slower.
+ */
+#define CAPS_CUT_GAIN 0.0005
+#define CAPS_CUT_SLACK_NOGAIN 0.015
 /* A predicted clock this far above the highest a GPU's runs showed is beyond them. */
 #define CAPS_SEEN_TOL 0.002
 /* Predicted S_iter within this of each other are equal (ties: less power). */
@@ -394,6 +400,12 @@ void caps_predict(const struct caps_sample *smp, size_t n, const struct caps_gpu
  * power-to-clock curve.
  */
 #define CAPS_PROBE_W 40
+/*
+ * A GPU the probe leaves faster than its pace goes further, a step at a
+ * time, to at most CAPS_PROBE_MAX_W under what it drew (res_probe_eval()).
+ */
+#define CAPS_PROBE_STEP_W 10
+#define CAPS_PROBE_MAX_W 160
 
 
 /*

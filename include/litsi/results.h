@@ -594,7 +594,8 @@ char *res_caps_command(enum res_emit emit, const struct gpu_row *g, int cap);
 struct res_probe {
 	size_t G;		/* GPUs, by device */
 	int *device;		/* [G] */
-	int *cap;		/* [G] the probe's cap: CAPS_PROBE_W under what the GPU drew */
+	int *cap;		/* [G] the probe's cap: CAPS_PROBE_W under what the GPU drew,
+				 * a GPU off the pace further (CAPS_PROBE_MAX_W) */
 	int *restore;		/* [G] the cap it ran under, restored after the probe */
 	double *clock;		/* [G] predicted clock at the probe cap (the line through idle) */
 	char **cmd, **restore_cmd;	/* [G] commands that apply / restore, NULL for none */
@@ -606,7 +607,8 @@ struct res_probe {
 /*
  * res_probe_eval() - the probe for the node of @n (a run-scoped load: the caps
  * it ran under are restored): every GPU CAPS_PROBE_W under the power it drew
- * (at least the min limit), with its cost predicted on the line through idle,
+ * (at least the min limit), one the probe leaves off its pace further while
+ * that costs nothing, with its cost predicted on the line through idle,
  * which loses the most clock per watt of the curves litsi fits: the cost is at
  * most that. LITSI_EDATA without power and clock telemetry.
  */

@@ -1169,14 +1169,17 @@ pick_reason(const struct caps_params *p, const struct cand *best, bool even)
 /*
  * gpu-realloc and cpu-slosh never cost throughput: with every GPU given less
  * than its initial cap CAPS_CUT_SLACK slower than predicted (the model's
- * error on which GPU sets the pace), @caps still predict S_iter >= 1.
- * gpu-red has its own margin (red_keeps()).
+ * error on which GPU sets the pace), @caps still predict S_iter >= 1; where
+ * their predicted S_iter @s gains less than CAPS_CUT_GAIN, nothing covers a
+ * cut GPU that ends up setting the pace in some intervals, so it must keep
+ * S_iter >= 1 CAPS_CUT_SLACK_NOGAIN slower. gpu-red has its own margin
+ * (red_keeps()).
  */
 static bool
 keeps_pace(struct search *x, enum caps_scenario sc, const int *init, const int *caps,
-	   double t_init)
+	   double t_init, double s)
 {
-	double t;
+	double t, slack = s >= 1 + CAPS_CUT_GAIN ? CAPS_CUT_SLACK : CAPS_CUT_SLACK_NOGAIN;
 	size_t g;
 
 	if (sc == CAPS_GPU_RED)
@@ -1184,7 +1187,7 @@ keeps_pace(struct search *x, enum caps_scenario sc, const int *init, const int *
 	scales_for(x->gm, x->G, x->p_idle, caps, x->scale, x->f2);
 	for (g = 0; g < x->G; g++)
 		if (caps[g] < init[g])
-			x->scale[g] *= 1 + CAPS_CUT_SLACK;
+			x->scale[g] *= 1 + slack;
 	t = caps_pred_time(x->pr, x->scale);
 	return t > 0 && t_init / t >= 1 - 1e-12;
 }
@@ -1330,7 +1333,7 @@ loop_takes(struct loop *w, const struct cand *c, const struct cand *best, const 
 {
 	return within(caps, w->G, w->glo, w->p->tdp, w->ctl.P_n) &&
 	       better(w->p->scenario, CAPS_RED_EVEN_S, c, best) &&
-	       keeps_pace(&w->x, w->p->scenario, init, caps, w->t_init);
+	       keeps_pace(&w->x, w->p->scenario, init, caps, w->t_init, c->s);
 }
 
 /*

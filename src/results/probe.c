@@ -13,6 +13,45 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * A GPU faster than the probe's pace shows more of its curve for nothing:
+ * each goes CAPS_PROBE_STEP_W at a time further under what it drew, to at
+ * most CAPS_PROBE_MAX_W, while the cap a step under the new one still leaves
+ * the predicted S_iter of the probe (the line through idle) where the probe
+ * put it: the GPU stays a step off the pace. The wider the points, the
+ * further the fitted curve is trusted (res_gpu_models(), p_lo).
+ */
+static void
+probe_deepen(const struct res_model *n, const struct caps_gpu_model *gm, struct res_probe *out)
+{
+	size_t g, G = out->G;
+	double s, pr, s0 = out->s_iter;
+	double *f = xmalloc((G + 1) * sizeof(*f));
+	int floor_w = (int)ceil(n->p_idle) + CAPS_PROBE_W;
+
+	if (n->lim.min > floor_w)
+		floor_w = n->lim.min;
+	for (g = 0; g < G && s0 > 0; g++) {
+		double drawn = gm[g].p < out->restore[g] ? gm[g].p : out->restore[g];
+		int keep = out->cap[g];
+
+		while (out->cap[g] - 2 * CAPS_PROBE_STEP_W >= floor_w &&
+		       drawn - (out->cap[g] - CAPS_PROBE_STEP_W) <= CAPS_PROBE_MAX_W) {
+			out->cap[g] -= 2 * CAPS_PROBE_STEP_W;
+			caps_predict(n->cs, n->nsamples, gm, n->p_idle, out->restore, out->cap, &s,
+				     &pr, f);
+			out->cap[g] += CAPS_PROBE_STEP_W;
+			if (!(s >= s0 * (1 - 1e-9)))
+				break;
+			keep = out->cap[g];
+		}
+		out->cap[g] = keep;
+	}
+	caps_predict(n->cs, n->nsamples, gm, n->p_idle, out->restore, out->cap, &out->s_iter,
+		     &out->pratio, out->clock);
+	free(f);
+}
+
 int
 res_probe_eval(const struct res_model *n, enum res_emit emit, struct res_probe *out,
 	       struct err *err)
@@ -60,7 +99,6 @@ res_probe_eval(const struct res_model *n, enum res_emit emit, struct res_probe *
 		out->device[g] = n->nd.gpus[g].device;
 		out->cap[g] = c;
 		out->restore[g] = run_cap;
-		out->cmd[g] = res_caps_command(emit, &n->nd.gpus[g], c);
 		out->restore_cmd[g] = res_caps_command(emit, &n->nd.gpus[g], run_cap);
 	}
 	/* the line through idle: the most clock a watt buys of the curves litsi fits */
@@ -68,6 +106,9 @@ res_probe_eval(const struct res_model *n, enum res_emit emit, struct res_probe *
 		gm[g].slope = gm[g].alpha = 0;
 	caps_predict(n->cs, n->nsamples, gm, n->p_idle, out->restore, out->cap, &out->s_iter,
 		     &out->pratio, out->clock);
+	probe_deepen(n, gm, out);
+	for (g = 0; g < G; g++)
+		out->cmd[g] = res_caps_command(emit, &n->nd.gpus[g], out->cap[g]);
 	out->fitted = n->fitted;
 	free(gm);
 	return 0;

@@ -62,26 +62,26 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  5  715 W   amd-smi set -g '5' -o '715'
     gpu  6  737 W   amd-smi set -g '6' -o '737'
     gpu  7  719 W   amd-smi set -g '7' -o '719'
-  gpu-realloc: sum 5920 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x0.987
+  gpu-realloc: sum 6000 W of 6000 W, predicted throughput x1.000 (ceiling x1.044), power x1.000
     no headroom: gpu 2 already runs at the part's 750 W
-    gpu  0  739 W   amd-smi set -g '0' -o '739'
-    gpu  1  740 W   amd-smi set -g '1' -o '740'
+    gpu  0  750 W   amd-smi set -g '0' -o '750'
+    gpu  1  750 W   amd-smi set -g '1' -o '750'
     gpu  2  750 W   amd-smi set -g '2' -o '750'
-    gpu  3  738 W   amd-smi set -g '3' -o '738'
-    gpu  4  735 W   amd-smi set -g '4' -o '735'
-    gpu  5  736 W   amd-smi set -g '5' -o '736'
-    gpu  6  745 W   amd-smi set -g '6' -o '745'
-    gpu  7  737 W   amd-smi set -g '7' -o '737'
-  cpu-slosh: sum 5920 W of 6160 W, predicted throughput x1.000 (ceiling x1.067), power x0.987
+    gpu  3  750 W   amd-smi set -g '3' -o '750'
+    gpu  4  750 W   amd-smi set -g '4' -o '750'
+    gpu  5  750 W   amd-smi set -g '5' -o '750'
+    gpu  6  750 W   amd-smi set -g '6' -o '750'
+    gpu  7  750 W   amd-smi set -g '7' -o '750'
+  cpu-slosh: sum 6000 W of 6160 W, predicted throughput x1.000 (ceiling x1.067), power x1.000
     no headroom: gpu 2 already runs at the part's 750 W
-    gpu  0  739 W   amd-smi set -g '0' -o '739'
-    gpu  1  740 W   amd-smi set -g '1' -o '740'
+    gpu  0  750 W   amd-smi set -g '0' -o '750'
+    gpu  1  750 W   amd-smi set -g '1' -o '750'
     gpu  2  750 W   amd-smi set -g '2' -o '750'
-    gpu  3  738 W   amd-smi set -g '3' -o '738'
-    gpu  4  735 W   amd-smi set -g '4' -o '735'
-    gpu  5  736 W   amd-smi set -g '5' -o '736'
-    gpu  6  745 W   amd-smi set -g '6' -o '745'
-    gpu  7  737 W   amd-smi set -g '7' -o '737'
+    gpu  3  750 W   amd-smi set -g '3' -o '750'
+    gpu  4  750 W   amd-smi set -g '4' -o '750'
+    gpu  5  750 W   amd-smi set -g '5' -o '750'
+    gpu  6  750 W   amd-smi set -g '6' -o '750'
+    gpu  7  750 W   amd-smi set -g '7' -o '750'
   limits: TDP 750 W (table), initial cap 750 W (power readings), min limit none
   calibration: power-to-clock curve assumed (the line through idle); litsi caps --calibrate prints a short probe that measures it
 
@@ -93,5 +93,5 @@ node mi300x-two-stragglers: IMBALANCED: 2 thermal rules fired
   fired   freq-spread  1.064 (threshold 1.040)
   fired   straggler    1.048 (threshold 1.016); gpu 2 straggler in 100.0% of samples, 4.85% slower (S_C(min) 1.067)
   skipped throttle     no throttling telemetry
-  recommended caps (gpu-realloc, model prediction): gpu 0 739 W, gpu 1 740 W, gpu 2 750 W, gpu 3 738 W, gpu 4 735 W, gpu 5 736 W, gpu 6 745 W, gpu 7 737 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 750 W, gpu 1 750 W, gpu 2 750 W, gpu 3 750 W, gpu 4 750 W, gpu 5 750 W, gpu 6 750 W, gpu 7 750 W
 --- stderr

@@ -15,7 +15,7 @@ node n18 (run 2026-02-15T09:59:58Z): IMBALANCED: 2 thermal rules fired
   fired   freq-spread  1.064 (threshold 1.040)
   fired   straggler    1.048 (threshold 1.016); gpu 2 straggler in 100.0% of samples, 4.85% slower (S_C(min) 1.067)
   skipped throttle     no throttling telemetry
-  recommended caps (gpu-realloc, model prediction): gpu 0 739 W, gpu 1 740 W, gpu 2 750 W, gpu 3 738 W, gpu 4 735 W, gpu 5 736 W, gpu 6 745 W, gpu 7 737 W
+  recommended caps (gpu-realloc, model prediction): gpu 0 750 W, gpu 1 750 W, gpu 2 750 W, gpu 3 750 W, gpu 4 750 W, gpu 5 750 W, gpu 6 750 W, gpu 7 750 W
 1 of 1 node run imbalanced: n18 (run 2026-02-15T09:59:58Z); 0 inconclusive
 check 1
 report 1

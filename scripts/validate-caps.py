@@ -34,6 +34,14 @@ SEED0 = int(os.environ.get("VALIDATE_SEED", "5000"))
 # the scenarios studied (VALIDATE_SCENARIOS, comma-separated; default all three)
 SCENARIOS = tuple(os.environ.get("VALIDATE_SCENARIOS",
                                  "gpu-realloc,cpu-slosh,gpu-red").split(","))
+# VALIDATE_PHYSICS=vary: every node draws its part's constants too (clock
+# range, idle power, thermal threshold and slope, leakage, comm contention,
+# the set cap of a capped node) from ranges around the MI300X's and H100's,
+# on a stream of its own (the default study's draws are unchanged)
+PHYS_VARY = os.environ.get("VALIDATE_PHYSICS", "") == "vary"
+# synth's constants of each part (litsi-synth(1) --physics, truth.json):
+# f_max, f_min, t_base, t_thr, P_idle
+PART = {"amd": (2100, 1200, 68, 85, 140), "nvidia": (1980, 1100, 62, 80, 90)}
 
 
 def sh(args):
@@ -60,16 +68,36 @@ class Node:
             self.spread = round(20 + 6 * rnd.random(), 1)
         self.strag = rnd.sample(range(self.G), 1 + i % (3 if self.G == 8 else 2))
         self.phys = []
+        fmax, fmin, tb, thr, idle = PART[self.vendor]
+        self.idle = idle
+        self.set_cap = 600 if self.vendor == "amd" else 500
+        if PHYS_VARY:
+            pr = random.Random(self.seed * 7919 + 17)
+            fmax = round(fmax * pr.uniform(0.88, 1.08))
+            fmin = min(round(fmin * pr.uniform(0.85, 1.1)), fmax - 400)
+            idle = self.idle = round(idle * pr.uniform(0.6, 1.5))
+            tb = round(tb + pr.uniform(-6, 4), 1)
+            thr = round(tb + pr.uniform(12, 22), 1)
+            self.phys += ["f_max_mhz=%d" % fmax, "f_min_mhz=%d" % fmin,
+                          "p_idle_w=%d" % idle, "t_base_c=%g" % tb, "t_thr_c=%g" % thr,
+                          "k_mhz_per_c=%.1f" % pr.uniform(10, 30),
+                          "beta_per_c=%.4f" % pr.uniform(0.002, 0.008),
+                          "contention=%.3f" % pr.uniform(0.08, 0.35)]
+            self.set_cap = int(round(self.tdp * pr.uniform(0.72, 0.9)))
+            # a plain node stays under its threshold, a DVFS-bound one over it
+            if self.kind == "dvfs":
+                self.spread = round(thr - tb + 2 + 6 * pr.random(), 1)
+            else:
+                self.spread = min(self.spread, round(thr - tb - 1, 1))
         if self.curve == "convex":
             self.phys += ["curve=convex", "curve_exp=%g" % self.exp]
         if self.kind == "under-cap":
-            m0 = (self.tdp - (140 if self.vendor == "amd" else 90)) / \
-                (2090 if self.vendor == "amd" else 1970)
+            m0 = (self.tdp - idle) / (fmax - 10)
             self.phys.append("m0_w_per_mhz=%.5f" % (0.86 * m0))
 
     def base_cap(self, scenario):
         if self.kind == "capped":
-            return 600 if self.vendor == "amd" else 500
+            return self.set_cap
         return self.tdp if scenario == "gpu-red" else self.tdp - 50
 
     def synth(self, d, cap, caps=None, tele=True, run=0, duration=None):
@@ -162,9 +190,13 @@ def oracle(node, d, scenario, cap0, bt, bpw):
     else:
         c = [cap0 + (20 if scenario == "cpu-slosh" else 0)] * node.G
     t, p, clk, _ = node.synth(d, cap0, c, False, duration=0)
+    stuck = set()  # gpu-red: GPUs a lower cap no longer saves power on (at f_min)
     for step in (20, 5):
         for _ in range(60):
-            fast = max(range(node.G), key=lambda g: clk[g])
+            free = [g for g in range(node.G) if g not in stuck]
+            if not free:
+                break
+            fast = max(free, key=lambda g: clk[g])
             slow = min(range(node.G), key=lambda g: clk[g])
             trial = list(c)
             trial[fast] -= step
@@ -172,11 +204,14 @@ def oracle(node, d, scenario, cap0, bt, bpw):
                 if trial[slow] + step > node.tdp:
                     break
                 trial[slow] += step
-            if trial[fast] < max(node.min, 1):
+            if trial[fast] < max(node.min, node.idle + 1):
                 break
             t2, p2, clk2, _ = node.synth(d, cap0, trial, False, duration=0)
             if not (t2 <= bt / 0.995 if scenario == "gpu-red" else t2 < t):
                 break
+            if scenario == "gpu-red" and not p2 < p:
+                stuck.add(fast)
+                continue
             c, t, p, clk = trial, t2, p2, clk2
     return t, p
 
@@ -189,7 +224,8 @@ def one(job):
     budget = node.G * (cap0 + (20 if scenario == "cpu-slosh" else 0))
     row = dict(node=node.i, vendor=node.vendor, curve=node.curve, exp=node.exp, G=node.G,
                kind=node.kind, spread=node.spread, nstrag=len(node.strag),
-               scenario=scenario, base_cap=cap0, rounds=[], notes=[])
+               scenario=scenario, base_cap=cap0, rounds=[], notes=[],
+               physics=",".join(node.phys))
     try:
         bt, bp, _, bpw = node.synth(d + "r0", cap0)
         sh([LITSI, "-q", "-d", db, "ingest", "--run", "r0"] + whole(d + "r0"))
@@ -324,7 +360,7 @@ def summarize(rows):
                 pct(sum(e <= 0.01 for e in epr) / len(rs)), 100 * max(es), 100 * max(ep)))
     pr = [r["probe"] for r in rows]
     out.append("")
-    out.append("Probe (every GPU 40 W under what it drew; %d runs): measured throughput "
+    out.append("Probe (every GPU 40 W under what it drew, one off the pace up to 160 W; %d runs): measured throughput "
                "median %.4f (min %.4f), predicted median %.4f (min %.4f); measured node "
                "power median %.4f." % (
                    len(pr), med([p["meas_s"] for p in pr]), min(p["meas_s"] for p in pr),

@@ -395,6 +395,16 @@ void caps_predict(const struct caps_sample *smp, size_t n, const struct caps_gpu
 		  double p_idle, const int *from, const int *to, double *s_iter,
 		  double *power_ratio, double *f);
 /*
+ * caps_predict() in two steps, for many cap sets on the same samples:
+ * caps_predict_init() prepares @pr once (release it with caps_pred_release()),
+ * caps_predict_with() predicts @to against @from as caps_predict() does.
+ */
+void caps_predict_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n,
+		       const struct caps_gpu_model *gm);
+void caps_predict_with(const struct caps_pred *pr, const struct caps_gpu_model *gm,
+		       double p_idle, const int *from, const int *to, double *s_iter,
+		       double *power_ratio, double *f);
+/*
  * The calibration probe (litsi caps --calibrate): every GPU capped this far
  * under the power it drew, so that each shows a second point of its
  * power-to-clock curve.

@@ -1488,34 +1488,53 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 }
 
 void
-caps_predict(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *gm,
-	     double p_idle, const int *from, const int *to, double *s_iter, double *power_ratio,
-	     double *f)
+caps_predict_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n,
+		  const struct caps_gpu_model *gm)
 {
 	size_t G = n ? smp[0].m->G : 0, g;
-	double *scale = xcalloc(G + 1, sizeof(*scale)), *f2 = xcalloc(G + 1, sizeof(*f2));
-	double t0, t1, p0 = 0, p1 = 0;
-	struct caps_pred pr;
+	double *f = xcalloc(G + 1, sizeof(*f));
 
 	for (g = 0; g < G; g++)
-		f2[g] = gm[g].f;
-	caps_pred_init(&pr, smp, n, f2);
-	pr.span -= pr.idle;	/* a loss: without the time no GPU ran a key */
+		f[g] = gm[g].f;
+	caps_pred_init(pr, smp, n, f);
+	pr->span -= pr->idle;	/* a loss: without the time no GPU ran a key */
+	free(f);
+}
+
+void
+caps_predict_with(const struct caps_pred *pr, const struct caps_gpu_model *gm, double p_idle,
+		  const int *from, const int *to, double *s_iter, double *power_ratio, double *f)
+{
+	size_t G = pr->G, g;
+	double *scale = xcalloc(G + 1, sizeof(*scale)), *f2 = xcalloc(G + 1, sizeof(*f2));
+	double t0, t1, p0 = 0, p1 = 0;
+
 	scales_for(gm, G, p_idle, from, scale, f2);
 	for (g = 0; g < G; g++)
 		p0 += caps_model_power(&gm[g], p_idle, f2[g]);
-	t0 = caps_pred_time(&pr, scale);
+	t0 = caps_pred_time(pr, scale);
 	scales_for(gm, G, p_idle, to, scale, f2);
 	for (g = 0; g < G; g++) {
 		p1 += caps_model_power(&gm[g], p_idle, f2[g]);
 		f[g] = f2[g];
 	}
-	t1 = caps_pred_time(&pr, scale);
+	t1 = caps_pred_time(pr, scale);
 	*s_iter = t0 > 0 && t1 > 0 ? t0 / t1 : NAN;
 	*power_ratio = p0 > 0 ? p1 / p0 : NAN;
-	caps_pred_release(&pr);
 	free(scale);
 	free(f2);
+}
+
+void
+caps_predict(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *gm,
+	     double p_idle, const int *from, const int *to, double *s_iter, double *power_ratio,
+	     double *f)
+{
+	struct caps_pred pr;
+
+	caps_predict_init(&pr, smp, n, gm);
+	caps_predict_with(&pr, gm, p_idle, from, to, s_iter, power_ratio, f);
+	caps_pred_release(&pr);
 }
 
 void

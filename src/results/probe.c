@@ -28,9 +28,11 @@ probe_deepen(const struct res_model *n, const struct caps_gpu_model *gm, struct 
 	double s, pr, s0 = out->s_iter;
 	double *f = xmalloc((G + 1) * sizeof(*f));
 	int floor_w = (int)ceil(n->p_idle) + CAPS_PROBE_W;
+	struct caps_pred cp;
 
 	if (n->lim.min > floor_w)
 		floor_w = n->lim.min;
+	caps_predict_init(&cp, n->cs, n->nsamples, gm);
 	for (g = 0; g < G && s0 > 0; g++) {
 		double drawn = gm[g].p < out->restore[g] ? gm[g].p : out->restore[g];
 		int keep = out->cap[g];
@@ -38,8 +40,7 @@ probe_deepen(const struct res_model *n, const struct caps_gpu_model *gm, struct 
 		while (out->cap[g] - 2 * CAPS_PROBE_STEP_W >= floor_w &&
 		       drawn - (out->cap[g] - CAPS_PROBE_STEP_W) <= CAPS_PROBE_MAX_W) {
 			out->cap[g] -= 2 * CAPS_PROBE_STEP_W;
-			caps_predict(n->cs, n->nsamples, gm, n->p_idle, out->restore, out->cap, &s,
-				     &pr, f);
+			caps_predict_with(&cp, gm, n->p_idle, out->restore, out->cap, &s, &pr, f);
 			out->cap[g] += CAPS_PROBE_STEP_W;
 			if (!(s >= s0 * (1 - 1e-9)))
 				break;
@@ -47,8 +48,9 @@ probe_deepen(const struct res_model *n, const struct caps_gpu_model *gm, struct 
 		}
 		out->cap[g] = keep;
 	}
-	caps_predict(n->cs, n->nsamples, gm, n->p_idle, out->restore, out->cap, &out->s_iter,
-		     &out->pratio, out->clock);
+	caps_predict_with(&cp, gm, n->p_idle, out->restore, out->cap, &out->s_iter, &out->pratio,
+			  out->clock);
+	caps_pred_release(&cp);
 	free(f);
 }
 

@@ -245,6 +245,11 @@ run_child(int script_fd, int data_fd, char **argv)
 {
 	int fd;
 
+	/* litsi's forwarding handlers are the parent's: a signal caught before now stops the child */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	if (plot_signal)
+		raise(plot_signal);
 	/* Move both pipe ends above 4 first so that the dup2()s cannot clobber them. */
 	fd = fcntl(script_fd, F_DUPFD, 5);
 	script_fd = fd >= 0 ? fd : -1;
@@ -350,8 +355,11 @@ plot_gnuplot_start(const char *figure, const char *out, int straggler, const cha
 	r->extra = gp_arg(extra);
 	argv[6] = r->extra;
 	fflush(NULL);
+	/* caught from before the fork: a signal while gnuplot starts is not lost */
+	forward_signals(r);
 	r->pid = fork();
 	if (r->pid < 0) {
+		restore_signals(r);
 		rc = err_set(err, LITSI_EDB, "cannot start gnuplot: %s", strerror(errno));
 		close(sp[0]);
 		close(sp[1]);
@@ -366,7 +374,9 @@ plot_gnuplot_start(const char *figure, const char *out, int straggler, const cha
 	}
 	close(sp[0]);
 	close(dp[0]);
-	forward_signals(r);
+	plot_child = r->pid;
+	if (plot_signal)
+		kill(r->pid, plot_signal);
 	fcntl(sp[1], F_SETFD, FD_CLOEXEC);
 	fcntl(dp[1], F_SETFD, FD_CLOEXEC);
 	r->old_pipe = signal(SIGPIPE, SIG_IGN);

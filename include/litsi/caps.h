@@ -295,6 +295,7 @@ double caps_red_floor(double spread);
  */
 #define CAPS_CUT_GAIN 0.0005
 #define CAPS_CUT_SLACK_NOGAIN 0.015
+#define CAPS_CUT_SLACK_NOGAIN_PCT_STR "1.5"	/* CAPS_CUT_SLACK_NOGAIN in percent, in words */
 /* A predicted clock this far above the highest a GPU's runs showed is beyond them. */
 #define CAPS_SEEN_TOL 0.002
 /* Predicted S_iter within this of each other are equal (ties: less power). */

@@ -1161,7 +1161,8 @@ pick_reason(const struct caps_params *p, const struct cand *best, bool even)
 			      ", each GPU at the slow end of its curve's error";
 	if (!best->adj)
 		return "initial caps: no candidate predicted a higher S_iter, or the same for "
-		       "less power";
+		       "less power with every GPU it cuts " CAPS_CUT_SLACK_NOGAIN_PCT_STR
+		       "% off the pace";
 	return best->s > 1 + CAPS_S_TIE ? "highest predicted S_iter"
 					: "S_iter unchanged, least predicted power";
 }

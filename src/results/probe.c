@@ -14,18 +14,20 @@
 #include <string.h>
 
 /*
- * A GPU faster than the probe's pace shows more of its curve for nothing:
- * each goes CAPS_PROBE_STEP_W at a time further under what it drew, to at
- * most CAPS_PROBE_MAX_W, while the cap a step under the new one still leaves
- * the predicted S_iter of the probe (the line through idle) where the probe
- * put it: the GPU stays a step off the pace. The wider the points, the
- * further the fitted curve is trusted (res_gpu_models(), p_lo).
+ * The probe's caps @out->cap from CAPS_PROBE_W under each GPU's draw, and
+ * their predicted cost (@out->s_iter, pratio, clock; @gm on the line through
+ * idle). A GPU faster than the probe's pace shows more of its curve for
+ * nothing: each goes CAPS_PROBE_STEP_W at a time further under what it drew,
+ * to at most CAPS_PROBE_MAX_W, while the cap a step under the new one still
+ * leaves the predicted S_iter of the probe where the 40 W probe put it: the
+ * GPU stays a step off the pace. The wider the points, the further the
+ * fitted curve is trusted (res_gpu_models(), p_lo).
  */
 static void
 probe_deepen(const struct res_model *n, const struct caps_gpu_model *gm, struct res_probe *out)
 {
 	size_t g, G = out->G;
-	double s, pr, s0 = out->s_iter;
+	double s, pr, s0;
 	double *f = xmalloc((G + 1) * sizeof(*f));
 	int floor_w = (int)ceil(n->p_idle) + CAPS_PROBE_W;
 	struct caps_pred cp;
@@ -33,6 +35,8 @@ probe_deepen(const struct res_model *n, const struct caps_gpu_model *gm, struct 
 	if (n->lim.min > floor_w)
 		floor_w = n->lim.min;
 	caps_predict_init(&cp, n->cs, n->nsamples, gm);
+	/* the 40 W probe's predicted S_iter, which no deeper cap may lower */
+	caps_predict_with(&cp, gm, n->p_idle, out->restore, out->cap, &s0, &pr, f);
 	for (g = 0; g < G && s0 > 0; g++) {
 		double drawn = gm[g].p < out->restore[g] ? gm[g].p : out->restore[g];
 		int keep = out->cap[g];
@@ -106,8 +110,6 @@ res_probe_eval(const struct res_model *n, enum res_emit emit, struct res_probe *
 	/* the line through idle: the most clock a watt buys of the curves litsi fits */
 	for (g = 0; g < G; g++)
 		gm[g].slope = gm[g].alpha = 0;
-	caps_predict(n->cs, n->nsamples, gm, n->p_idle, out->restore, out->cap, &out->s_iter,
-		     &out->pratio, out->clock);
 	probe_deepen(n, gm, out);
 	for (g = 0; g < G; g++)
 		out->cmd[g] = res_caps_command(emit, &n->nd.gpus[g], out->cap[g]);

@@ -539,6 +539,9 @@ START_TEST(test_node8_realloc_no_gain)
 	}
 	/* ... and the leaders still give up watts they do not need */
 	ck_assert_double_lt(r.power_ratio, 1);
+	/* the percent the initial caps' `why` names is the one kept */
+	ck_assert_double_eq_tol(strtod(CAPS_CUT_SLACK_NOGAIN_PCT_STR, NULL) / 100,
+				CAPS_CUT_SLACK_NOGAIN, 1e-12);
 	ck_assert_int_le(sum, 5600);
 	caps_loop_release(&r);
 }

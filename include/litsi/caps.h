@@ -122,6 +122,9 @@ struct caps_gpu_model {
 	double f_seen;			/* the highest clock its runs showed, MHz; 0: unknown */
 	double alpha_err;		/* how far alpha may be off (a 99% bound from the
 					 * points' standard errors); 0: unknown */
+	double f_min;			/* the lowest clock it can run at: a run drew
+					 * more than its cap there (no lower cap slows
+					 * it), MHz; 0: unknown */
 };
 
 /*
@@ -131,8 +134,10 @@ struct caps_gpu_model {
  * (p − P_idle)·(f'/f)^alpha, so f' = f·((cap − P_idle)/(p − P_idle))^(1/alpha).
  * Fitted slope: the line through (f, p), f' = f + (cap − p) / slope. At most
  * f_max; at most f when the GPU was not power-limited (held, or p more than
- * 3% under its known cap: more power would not raise its clock); never below 1% of f
- * (a cap at or under idle power would stop the GPU).
+ * 3% under its known cap: more power would not raise its clock); at least
+ * f_min (a GPU at its lowest clock draws more than a cap under its draw
+ * there), and never below 1% of f (a cap at or under idle power would stop
+ * the GPU).
  */
 double caps_model_freq(const struct caps_gpu_model *g, double p_idle, double cap);
 /* caps_model_power() - power at clock @f' on the same line or curve. */

@@ -347,6 +347,8 @@ struct res_model {
 	size_t nruns;			/* runs of the node */
 	double *run_p, *run_f;		/* [G * nruns] median power W / clock MHz, NaN */
 	double *run_cap;		/* [nruns * G] the cap each GPU ran under per run, NaN */
+	bool *run_cap_rec;		/* [nruns * G] that cap as its telemetry recorded it
+					 * (not the initial cap assumed for the baseline) */
 	double *run_pse, *run_fse;	/* [G * nruns] their standard errors, W / MHz, NaN */
 	size_t *run_nread;		/* [G * nruns] the fewest readings behind either */
 	double *run_tviol;		/* [G * nruns] median thermal_viol_pct under load, NaN */
@@ -354,6 +356,7 @@ struct res_model {
 	double *alpha;			/* [G] exponent fitted with P_idle (caps_fit_alpha()); 0 */
 	double *alpha_err;		/* [G] its 99% error bound (caps_gpu_model.alpha_err); 0 */
 	double *cur_p, *cur_f, *cur_cap;	/* [G] the latest run's point and cap (fitted GPUs) */
+	size_t *cur_run;		/* [G] the run of that point (index); SIZE_MAX none */
 	double *fit_lo;			/* [G] lowest power of the GPU's run points */
 	double fit_width;		/* widest power range of a GPU whose curve was fitted, W */
 	size_t fitted;			/* GPUs whose slope or exponent is fitted */
@@ -418,6 +421,17 @@ void res_power_release(struct res_power *p);
 #define RES_AT_CAP 0.02
 #define RES_HELD_BELOW_TOP 0.01
 bool res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm);
+/*
+ * res_at_cap() - whether a GPU whose median power was @pw (standard error
+ * @se over @nread readings; NaN / 0 unknown) ran at its cap @cap: within
+ * RES_AT_CAP under it, or over it by no more than its noise allows (t99 of
+ * its readings times @se, at least RES_OVER_CAP of the cap; RES_AT_CAP
+ * without @se). Further over it the power controller is not holding it (the
+ * GPU is at its lowest clock, or another limit rules): its power is what it
+ * drew.
+ */
+#define RES_OVER_CAP 0.01
+bool res_at_cap(double pw, double cap, double se, size_t nread);
 
 /* ---- thermal summary of a node (METHOD §8) ---- */
 struct res_thermal {

@@ -223,6 +223,8 @@ caps_model_freq(const struct caps_gpu_model *g, double p_idle, double cap)
 	}
 	if (f2 > fmax)
 		f2 = fmax;
+	if (g->f_min > 0 && f2 < g->f_min)
+		f2 = g->f_min < fmax ? g->f_min : fmax;
 	if (f2 < 0.01 * g->f)
 		f2 = 0.01 * g->f;
 	return f2;
@@ -1413,6 +1415,17 @@ loop_finish(struct loop *w, const struct cand *best, struct caps_loop_result *ou
 	const struct caps_params *p = w->p;
 	size_t g;
 
+	/*
+	 * gpu-red: a cap under what a GPU draws at its lowest clock saves no
+	 * watt there; it gets the cap it will draw (no prediction moves).
+	 */
+	for (g = 0; p->scenario == CAPS_GPU_RED && g < w->G; g++)
+		if (w->gm[g].f_min > 0) {
+			double fp = floor(caps_model_power(&w->gm[g], w->x.p_idle, w->gm[g].f_min));
+
+			if (out->caps[g] < fp && fp <= out->init[g])
+				out->caps[g] = (int)fp;
+		}
 	out->reported = best->adj == CAND_SEARCH ? 0 : best->adj;
 	scales_for(w->gm, w->G, w->x.p_idle, out->caps, w->scale, w->f2);
 	out->reason = pick_reason(p, best,

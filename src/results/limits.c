@@ -77,12 +77,26 @@ load_limits(struct res_model *n, const struct res_opts *o, struct err *err)
 	return rc;
 }
 
+bool
+res_at_cap(double pw, double cap, double se, size_t nread)
+{
+	double over;
+
+	if (!(cap > 0) || isnan(pw) || pw < (1 - RES_AT_CAP) * cap)
+		return false;
+	if (isnan(se) || nread < 2)
+		return pw <= (1 + RES_AT_CAP) * cap;
+	over = stats_t99(nread - 1) * se;
+	if (over < RES_OVER_CAP * cap)
+		over = RES_OVER_CAP * cap;
+	return pw - cap <= over;
+}
+
 /*
  * Fit GPU @g's power-to-clock relation to its points of the runs: with
  * P_idle, the exponent of P − P_idle ∝ f^alpha (the line through idle when
  * the points say so, a convex curve when they bend), else a straight slope.
- * A run whose median power is within RES_AT_CAP of its cap ran at its cap
- * (exactly: no error). The exponent's 99% error bound (alpha_err) is
+ * A run that ran at its cap (res_at_cap()) drew its cap (exactly: no error). The exponent's 99% error bound (alpha_err) is
  * t99 of the fewest readings behind a point times its standard error.
  * The latest run's point is the GPU's operating point (cur_*, NaN without one).
  * @p, @f, @sp, @sf: room for nruns.
@@ -101,7 +115,7 @@ fit_gpu(struct res_model *n, size_t g, size_t cur, double *p, double *f, double 
 			continue;
 		sp[k] = n->run_pse[i];
 		sf[k] = n->run_fse[i];
-		if (cap > 0 && fabs(pw - cap) <= RES_AT_CAP * cap) {
+		if (res_at_cap(pw, cap, n->run_pse[i], n->run_nread[i])) {
 			pw = cap;
 			sp[k] = 0;
 		}
@@ -129,6 +143,7 @@ fit_gpu(struct res_model *n, size_t g, size_t cur, double *p, double *f, double 
 	n->cur_p[g] = p[kcur];
 	n->cur_f[g] = f[kcur];
 	n->cur_cap[g] = n->run_cap[last * G + g];
+	n->cur_run[g] = last;
 fit:
 	/* a straight slope only where P_idle is unknown: two close points make it wild */
 	if (k < 2 || (isnan(n->p_idle) ? caps_fit_slope(p, f, k, &n->slope[g])
@@ -229,11 +244,14 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 	n->cur_p = xcalloc(G + 1, sizeof(*n->cur_p));
 	n->cur_f = xcalloc(G + 1, sizeof(*n->cur_f));
 	n->cur_cap = xcalloc(G + 1, sizeof(*n->cur_cap));
+	n->cur_run = xcalloc(G + 1, sizeof(*n->cur_run));
 	n->fit_lo = xcalloc(G + 1, sizeof(*n->fit_lo));
 	n->alpha_err = xcalloc(G + 1, sizeof(*n->alpha_err));
 	n->fit_width = 0;
-	for (g = 0; g < G; g++)
+	for (g = 0; g < G; g++) {
 		n->cur_p[g] = n->cur_f[g] = n->cur_cap[g] = n->fit_lo[g] = NAN;
+		n->cur_run[g] = SIZE_MAX;
+	}
 	/*
 	 * Every run's telemetry of the node, a calibration run's too: the runs'
 	 * different caps are the curve's points, whichever run the traces are of.
@@ -252,6 +270,7 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 	n->run_p = xmalloc((G * nr + 1) * sizeof(*n->run_p));
 	n->run_f = xmalloc((G * nr + 1) * sizeof(*n->run_f));
 	n->run_cap = xmalloc((G * nr + 1) * sizeof(*n->run_cap));
+	n->run_cap_rec = xcalloc(G * nr + 1, sizeof(*n->run_cap_rec));
 	n->run_pse = xmalloc((G * nr + 1) * sizeof(*n->run_pse));
 	n->run_fse = xmalloc((G * nr + 1) * sizeof(*n->run_fse));
 	n->run_nread = xmalloc((G * nr + 1) * sizeof(*n->run_nread));
@@ -278,6 +297,8 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 				rc = store_gpu_limits(n->nd.st, gr->id, runs[r], &gl, err);
 			if (!rc)
 				n->run_cap[r * G + g] = gl.cap > 0 ? gl.cap : NAN;
+			if (!rc)
+				n->run_cap_rec[r * G + g] = gl.cap > 0;
 			/*
 			 * The baseline run without a recorded cap ran at the
 			 * initial cap its limits name (the cap S_iter is against):
@@ -322,6 +343,7 @@ res_limits_release(struct res_model *n)
 	free(n->run_p);
 	free(n->run_f);
 	free(n->run_cap);
+	free(n->run_cap_rec);
 	free(n->run_pse);
 	free(n->run_fse);
 	free(n->run_nread);
@@ -332,6 +354,7 @@ res_limits_release(struct res_model *n)
 	free(n->cur_p);
 	free(n->cur_f);
 	free(n->cur_cap);
+	free(n->cur_run);
 	free(n->fit_lo);
 }
 

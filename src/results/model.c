@@ -356,12 +356,35 @@ held_clock(const struct res_model *n, size_t g, double f_top)
 	return fh;
 }
 
+/*
+ * The lowest clock GPU @g can run at, as its runs showed it: the slowest of
+ * those that drew more than the cap their telemetry recorded (res_at_cap():
+ * beyond their noise, the power controller could slow it no further); 0 if
+ * none did.
+ */
+static double
+floor_clock(const struct res_model *n, size_t g)
+{
+	double fl = 0;
+	size_t r;
+
+	for (r = 0; r < n->nruns; r++) {
+		size_t i = g * n->nruns + r;
+		double pw = n->run_p[i], fr = n->run_f[i], cap = n->run_cap[r * n->nd.G + g];
+
+		if (n->run_cap_rec[r * n->nd.G + g] && cap > 0 && pw > cap && fr > 0 &&
+		    !res_at_cap(pw, cap, n->run_pse[i], n->run_nread[i]) && (!(fl > 0) || fr < fl))
+			fl = fr;
+	}
+	return fl;
+}
+
 bool
 res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 {
 	const struct res_telemetry *t = &n->tel;
-	size_t g, r;
-	double fh;
+	size_t g, r, nread;
+	double fh, se;
 
 	for (g = 0; g < n->nd.G; g++) {
 		if (isnan(t->med[RES_POW][g]) || isnan(t->med[RES_CLK][g]))
@@ -369,9 +392,11 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 		gm[g].p = t->med[RES_POW][g];
 		gm[g].f = t->med[RES_CLK][g];
 		gm[g].f_max = t->fmax[g];
-		gm[g].slope = gm[g].alpha = gm[g].p_lo = gm[g].alpha_err = 0;
+		gm[g].slope = gm[g].alpha = gm[g].p_lo = gm[g].alpha_err = gm[g].f_min = 0;
 		gm[g].f_seen = gm[g].f;
 		gm[g].cap = n->glim ? n->glim[g].cap : 0;
+		se = NAN;
+		nread = 0;
 		/* no cap recorded: the initial cap its limits name (S_iter is against it) */
 		if (!(gm[g].cap > 0) && n->has_lim && n->lim.cap0 > 0)
 			gm[g].cap = n->lim.cap0;
@@ -383,6 +408,10 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			gm[g].alpha = n->alpha[g];
 			gm[g].cap = isnan(n->cur_cap[g]) ? 0 : n->cur_cap[g];
 			gm[g].alpha_err = n->alpha_err[g];
+			if (n->cur_run[g] != SIZE_MAX) {
+				se = n->run_pse[g * n->nruns + n->cur_run[g]];
+				nread = n->run_nread[g * n->nruns + n->cur_run[g]];
+			}
 			gm[g].f_seen = gm[g].f;
 			for (r = 0; r < n->nruns; r++)
 				if (n->run_f[g * n->nruns + r] > gm[g].f_seen)
@@ -396,6 +425,7 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			fh = held_clock(n, g, gm[g].f_max > gm[g].f ? gm[g].f_max : gm[g].f);
 			if (fh > 0)
 				gm[g].f_max = fh;
+			gm[g].f_min = floor_clock(n, g);
 			/*
 			 * A fitted curve is trusted that far under the lowest power the
 			 * GPU ran at: beyond it a small error in the exponent becomes a
@@ -411,8 +441,12 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 		 */
 		gm[g].held = (gm[g].cap > 0 && gm[g].p < (1 - RES_AT_CAP) * gm[g].cap) ||
 			     (t->load_avg[RES_TVIOL] && t->load_avg[RES_TVIOL][g] >= 50);
+		/* over the cap it recorded: at its lowest clock (the run read is all there is) */
+		if (!n->nruns && n->glim && n->glim[g].cap > 0 && gm[g].p > gm[g].cap &&
+		    !res_at_cap(gm[g].p, gm[g].cap, se, nread))
+			gm[g].f_min = gm[g].f;
 		/* held by its cap: the power controller keeps the mean at the cap */
-		if (gm[g].cap > 0 && fabs(gm[g].p - gm[g].cap) <= RES_AT_CAP * gm[g].cap)
+		if (res_at_cap(gm[g].p, gm[g].cap, se, nread))
 			gm[g].p = gm[g].cap;
 		/*
 		 * Held by its clock: a few noisy readings place what it drew within

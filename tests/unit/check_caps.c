@@ -197,8 +197,8 @@ START_TEST(test_closed_loop_toy)
 	struct match m = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = start,
 			   .dur = dur, .ratio = ratio };
 	struct caps_sample s = { .m = &m };
-	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0, 0, 0, false, 0, 0 },
-					{ 700, 1250, 1250, 0, 0, 0, 0, false, 0, 0 } };
+	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 0, 0, 0, false, 0, 0, 0 },
+					{ 700, 1250, 1250, 0, 0, 0, 0, false, 0, 0, 0 } };
 	struct caps_params p;
 	struct caps_loop_result r;
 
@@ -243,8 +243,8 @@ START_TEST(test_red_even)
 			   .dur = dur, .ratio = ratio };
 	struct caps_sample s = { .m = &m };
 	/* convex (alpha 3): a watt is 0.06% of clock, fine enough to show the floors apart */
-	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 700, 3, 0, false, 0, 0 },
-					{ 700, 1000, 1000, 0, 700, 3, 0, false, 0, 0 } };
+	struct caps_gpu_model gm[2] = { { 700, 1000, 1000, 0, 700, 3, 0, false, 0, 0, 0 },
+					{ 700, 1000, 1000, 0, 700, 3, 0, false, 0, 0, 0 } };
 	struct caps_params p;
 	struct caps_loop_result r;
 
@@ -327,7 +327,7 @@ START_TEST(test_red_watt)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, 1000, 1000, 0, 700, 3, 0, false, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, 1000, 1000, 0, 700, 3, 0, false, 0, 0, 0 };
 	caps_params_default(&p);
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &a);
 	for (g = 1; g < 8; g += 2)
@@ -357,7 +357,7 @@ START_TEST(test_node8_gpu_red)
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
 		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000,
-						 0, 0, 0, 0, false, 0, 0 };
+						 0, 0, 0, 0, false, 0, 0, 0 };
 	caps_params_default(&p);
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
 	ck_assert_uint_eq(r.straggler, 5);
@@ -436,7 +436,7 @@ START_TEST(test_predict_probe)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++) {
-		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, 2100, 0, 740, 0, 0, false, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 740, g == 5 ? 1818 : 2000, 2100, 0, 740, 0, 0, false, 0, 0, 0 };
 		from[g] = 740;
 		to[g] = 700;
 	}
@@ -464,7 +464,7 @@ START_TEST(test_node8_gpu_realloc)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0, 0, 0, false, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2100, 0, 0, 0, 0, false, 0, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -517,7 +517,7 @@ START_TEST(test_node8_realloc_no_gain)
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
 		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, g == 5 ? 1818 : 2000,
-						 0, 0, 0, 0, false, 0, 0 };
+						 0, 0, 0, 0, false, 0, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
@@ -644,7 +644,7 @@ START_TEST(test_pred_idle)
 
 	packed.start = packed_start;
 	for (g = 0; g < 2; g++)
-		gm[g] = (struct caps_gpu_model){ 740, 2000, 2100, 0, 740, 0, 0, false, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 740, 2000, 2100, 0, 740, 0, 0, false, 0, 0, 0 };
 	caps_pred_init(&pr, &sg, 1, NULL);
 	ck_assert_double_eq_tol(pr.span, 640, 1e-9);
 	ck_assert_double_eq_tol(pr.idle, 350, 1e-9);
@@ -681,7 +681,7 @@ START_TEST(test_realloc_no_overtake)
 
 	node8_build(&n);
 	for (g = 0; g < 8; g++)
-		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0, 0, 0, false, 0, 0 };
+		gm[g] = (struct caps_gpu_model){ 700, g == 5 ? 1818 : 2000, 2400, 0, 0, 0, 0, false, 0, 0, 0 };
 	caps_params_default(&p);
 	p.scenario = CAPS_GPU_REALLOC;
 	p.cap_min = 650;
@@ -741,6 +741,26 @@ START_TEST(test_model_held)
 	ck_assert_double_eq_tol(caps_model_freq(&g, 140, 713), 1922, 1e-9);
 	ck_assert_double_lt(caps_model_freq(&g, 140, 690), 1922);
 	ck_assert_double_eq_tol(caps_model_power(&g, 140, 1922), 713, 1e-9);
+}
+END_TEST
+
+/*
+ * A GPU at its lowest clock draws more than a cap under its draw there
+ * (561 W at 1214 MHz under a 551 W cap): that cap, or a lower one, leaves it
+ * at 1214 MHz drawing 561 W; a higher cap climbs its curve from that point.
+ */
+START_TEST(test_model_floor)
+{
+	struct caps_gpu_model g = { .p = 561, .f = 1214, .f_max = 1975, .cap = 551, .alpha = 1,
+				    .f_min = 1214 };
+
+	ck_assert_double_eq(caps_model_freq(&g, 155, 551), 1214);
+	ck_assert_double_eq(caps_model_freq(&g, 155, 500), 1214);
+	ck_assert_double_eq_tol(caps_model_power(&g, 155, caps_model_freq(&g, 155, 500)), 561, 1e-9);
+	ck_assert_double_eq_tol(caps_model_freq(&g, 155, 575), 1214.0 * 420 / 406, 1e-9);
+	/* without the floor the curve runs on under it */
+	g.f_min = 0;
+	ck_assert_double_lt(caps_model_freq(&g, 155, 551), 1200);
 }
 END_TEST
 
@@ -914,6 +934,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_red_even);
 	tcase_add_test(tc, test_red_watt);
 	tcase_add_test(tc, test_model_held);
+	tcase_add_test(tc, test_model_floor);
 	tcase_add_test(tc, test_shell_quote);
 	tcase_add_test(tc, test_scenario_table);
 	tcase_add_test(tc, test_sync_match);

@@ -566,6 +566,27 @@ START_TEST(test_limits_follow_the_part)
 }
 END_TEST
 
+/*
+ * At its cap: within 2% under it, or over it by no more than its noise
+ * (t99 of its readings times the standard error, at least 1% of the cap).
+ * The 561 W a GPU drew at its lowest clock under a 551 W cap (se 0.2 W over
+ * 300 readings) is not its cap; without a standard error, 2% either way is.
+ */
+START_TEST(test_at_cap)
+{
+	ck_assert(res_at_cap(551, 551, 0.2, 300));
+	ck_assert(res_at_cap(541, 551, 0.2, 300));
+	ck_assert(!res_at_cap(535, 551, 0.2, 300));
+	ck_assert(res_at_cap(556, 551, 0.2, 300));
+	ck_assert(!res_at_cap(561, 551, 0.2, 300));
+	ck_assert(res_at_cap(561, 551, 5, 300));	/* noisy: 2.3 × 5 W */
+	ck_assert(res_at_cap(561, 551, NAN, 0));
+	ck_assert(!res_at_cap(563, 551, NAN, 0));
+	ck_assert(!res_at_cap(551, 0, 0.2, 300));
+	ck_assert(!res_at_cap(NAN, 551, 0.2, 300));
+}
+END_TEST
+
 Suite *
 results_suite(void)
 {
@@ -583,6 +604,7 @@ results_suite(void)
 	tcase_add_test(tc, test_limits_follow_the_part);
 	tcase_add_test(tc, test_run_scoped_load);
 	tcase_add_test(tc, test_overlap_gpu);
+	tcase_add_test(tc, test_at_cap);
 	suite_add_tcase(s, tc);
 	return s;
 }

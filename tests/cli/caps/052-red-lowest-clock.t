@@ -1,0 +1,10 @@
+desc: gpu-red after a round of gpu-realloc on a node whose probe showed every GPU's lowest clock (each drew more than its 511 W probe cap there): a cap under what a GPU draws at that clock saves nothing, so no GPU is given one more than 2 W (the readings' whole watts and noise) under that draw; the straggler, at its lowest clock over its 551 W cap, keeps 551 W
+setup: P='--gpus 4 --layers 2 --samples 3 --seed 9476 --duration 300 --temp-spread 15.2 --straggler 2 --reasons --physics f_max_mhz=1975,f_min_mhz=1214,p_idle_w=155,t_base_c=69.3,t_thr_c=85.7,k_mhz_per_c=19.7,beta_per_c=0.0068,contention=0.176'; litsi -q synth $P --power-cap 551 -o r0 && litsi -q synth $P --noise-seed 7 --duration 180 --power-cap 511 -o probe && litsi -q ingest --run r0 r0/rank*.json r0/amd-smi.csv r0/amd-smi-static.json && litsi -q ingest --run probe --role calibration probe/amd-smi.csv probe/amd-smi-static.json && printf '# gpu\tcap_w\n0\t546\n1\t541\n2\t575\n3\t542\n' > r1.tsv && litsi -q synth $P --noise-seed 9 --power-cap 551 --caps r1.tsv -o r1 && litsi -q ingest --run r1 r1/rank*.json r1/amd-smi.csv r1/amd-smi-static.json
+run: litsi caps --scenario gpu-red --format tsv > caps.tsv && awk -F '\t' 'BEGIN {print "# gpu\tcap_w"} /^# [a-z_]*$/ {t = $0; next} /^#/ {next} NF && t == "# caps" {print $2 "\t" $4}' caps.tsv > new.tsv && P='--gpus 4 --layers 2 --samples 3 --seed 9476 --duration 300 --temp-spread 15.2 --straggler 2 --reasons --physics f_max_mhz=1975,f_min_mhz=1214,p_idle_w=155,t_base_c=69.3,t_thr_c=85.7,k_mhz_per_c=19.7,beta_per_c=0.0068,contention=0.176'; litsi -q synth $P --noise-seed 8 --power-cap 551 --caps new.tsv -o r2 && grep -o '"power_w": [0-9.]*' r2/truth.json | awk -F ': ' '{print $2}' > meas.txt && awk -F '\t' 'NR == FNR {m[FNR - 1] = $1; next} /^#/ {next} NF {printf "gpu %s: cap %s W, %s\n", $1, $2, (m[$1] > $2 + 2 && $2 < 551 ? "under its draw at its lowest clock (" m[$1] " W)" : "draws up to it")}' meas.txt new.tsv
+exit: 0
+--- stdout
+gpu 0: cap 534 W, draws up to it
+gpu 1: cap 528 W, draws up to it
+gpu 2: cap 551 W, draws up to it
+gpu 3: cap 529 W, draws up to it
+--- stderr

@@ -236,6 +236,7 @@ struct caps_loop_result {
 	double s_model;			/* the same before the bound */
 	double s_bound;			/* the scenario's alignment bound */
 	bool searched;			/* the reported caps come from the direct search */
+	bool kept_run;			/* they are the caps the traced run ran at */
 	double power_ratio;		/* Σ predicted power, reported / initial caps */
 	double last_s_iter;		/* predicted S_iter of the last adjustment's caps */
 	/*

@@ -536,6 +536,7 @@ struct res_caps {
 	int64_t P_n;		/* node budget, W */
 	int64_t sum_caps;	/* Σ caps reported, W (<= P_n) */
 	size_t nadj, reported;	/* adjustments made; the one reported */
+	bool kept_run;		/* the caps reported are those the traced run ran at */
 	const char *converged;	/* "yes", "no", "-" (replay) */
 	const char *why;	/* why those caps (static string) */
 	int straggler;		/* device, -1 for none */

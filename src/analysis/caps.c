@@ -1125,6 +1125,7 @@ struct cand {
 };
 
 #define CAND_SEARCH ((size_t)-1)
+#define CAND_RUN ((size_t)-2)	/* the caps the traced run ran at (loop_run_caps()) */
 
 /*
  * Is @c better than @best? gpu-red: the least power among S_iter >= @min_s
@@ -1161,6 +1162,9 @@ pick_reason(const struct caps_params *p, const struct cand *best, bool even)
 			      ", every GPU slowed alike, each at the slow end of its curve's error"
 			    : "least predicted power with S_iter >= " CAPS_RED_MIN_S_STR
 			      ", each GPU at the slow end of its curve's error";
+	if (best->adj == CAND_RUN)
+		return "the caps the traced run ran at: its trace measured every GPU at them, and "
+		       "no other candidate predicted a higher S_iter";
 	if (!best->adj)
 		return "initial caps: no candidate predicted a higher S_iter, or the same for "
 		       "less power with every GPU it cuts " CAPS_CUT_SLACK_NOGAIN_PCT_STR
@@ -1405,6 +1409,46 @@ loop_search(struct loop *w, struct cand *best, struct caps_loop_result *out)
 }
 
 /*
+ * gpu-realloc / cpu-slosh: the caps the traced run ran at (@gm[g].cap), where
+ * they differ from the initial ones (a round of the run-over-run loop). Its
+ * trace measured every GPU at them, so no GPU's clock there is a prediction
+ * and keeps_pace()'s slack for one does not apply; its S_iter is the same
+ * re-timing to the initial caps as every candidate's. Reported when it
+ * predicts a gain (CAPS_CUT_GAIN: power alone is left to the rules above) and
+ * beats every candidate: a round never walks back from caps its own run
+ * measured to gain, for candidates the slack holds back.
+ */
+static void
+loop_run_caps(struct loop *w, struct cand *best, struct caps_loop_result *out)
+{
+	size_t g, G = w->G;
+	bool moved = false;
+	double t = 0, pw = 0;
+	struct cand cur;
+
+	if (w->p->scenario == CAPS_GPU_RED)
+		return;
+	for (g = 0; g < G; g++) {
+		if (!(w->gm[g].cap > 0))
+			return;
+		w->sc[g] = (int)lround(w->gm[g].cap);
+		moved |= w->sc[g] != out->init[g];
+	}
+	if (!moved)
+		return;
+	evaluate(&w->x, w->sc, &t, &pw);
+	cur = (struct cand){ CAND_RUN, t > 0 ? w->t_init / t : NAN,
+			     w->p_init > 0 ? pw / w->p_init : NAN };
+	if (cur.s >= 1 + CAPS_CUT_GAIN && within(w->sc, G, w->glo, w->p->tdp, w->ctl.P_n) &&
+	    better(w->p->scenario, CAPS_RED_EVEN_S, &cur, best)) {
+		*best = cur;
+		memcpy(out->caps, w->sc, G * sizeof(int));
+		out->searched = false;
+		out->kept_run = true;
+	}
+}
+
+/*
  * The figures of the chosen caps @best: the bound S_iter is held to, S_iter,
  * the power ratio, each GPU's clock and power, the GPUs beyond any clock
  * their runs showed and the range (s_low) where that leaves the data undecided.
@@ -1426,7 +1470,7 @@ loop_finish(struct loop *w, const struct cand *best, struct caps_loop_result *ou
 			if (out->caps[g] < fp && fp <= out->init[g])
 				out->caps[g] = (int)fp;
 		}
-	out->reported = best->adj == CAND_SEARCH ? 0 : best->adj;
+	out->reported = best->adj == CAND_SEARCH || best->adj == CAND_RUN ? 0 : best->adj;
 	scales_for(w->gm, w->G, w->x.p_idle, out->caps, w->scale, w->f2);
 	out->reason = pick_reason(p, best,
 				  scale_spread(w->scale, w->G) <= CAPS_RED_EVEN &&
@@ -1495,8 +1539,10 @@ caps_loop(const struct caps_sample *smp, size_t n, const struct caps_gpu_model *
 	memcpy(out->last, w.ctl.caps, w.G * sizeof(int));
 	out->last_s_iter = cur.s;
 	out->nadj = w.ctl.nadj;
-	if (w.maxK)
+	if (w.maxK) {
 		loop_search(&w, &best, out);
+		loop_run_caps(&w, &best, out);
+	}
 	loop_finish(&w, &best, out);
 	loop_release(&w);
 }

@@ -236,6 +236,8 @@ loop_note(struct fmt *f, const char *node, const struct res_caps *c)
 		moved |= c->caps[g] != c->init[g];
 	if (c->reported)
 		snprintf(which, sizeof(which), "those of adjustment %zu", c->reported);
+	else if (c->kept_run)
+		snprintf(which, sizeof(which), "the caps the traced run ran at");
 	else
 		snprintf(which, sizeof(which), "%s", moved ? "found by the search beside the loop"
 							   : "the initial caps");

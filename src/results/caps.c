@@ -118,6 +118,7 @@ closed_loop(struct res_caps *c, const struct res_model *n, const struct caps_par
 	}
 	c->nadj = r.nadj;
 	c->reported = r.reported;
+	c->kept_run = r.kept_run;
 	c->converged = r.converged ? "yes" : "no";
 	c->why = r.reason;
 	c->straggler = n->nd.gpus[r.straggler].device;

@@ -278,8 +278,9 @@ struct node8 {
 	struct caps_sample s;
 };
 
+/* Eight GPUs, ten samples of four 1000 ns keys each; GPU 5's take @d5 ns. */
 static void
-node8_build(struct node8 *n)
+node8_build_d(struct node8 *n, int64_t d5)
 {
 	enum { G = 8, K = 40, S = 10 };
 	int64_t T = 0;
@@ -296,7 +297,7 @@ node8_build(struct node8 *n)
 
 				n->names[k] = (uint32_t)k;
 				n->start[g * K + k] = t;
-				n->dur[g * K + k] = g == 5 ? 1100 : 1000;
+				n->dur[g * K + k] = g == 5 ? d5 : 1000;
 				t += n->dur[g * K + k];
 			}
 			n->ss[g * S + c] = t;
@@ -310,6 +311,13 @@ node8_build(struct node8 *n)
 	n->m = (struct match){ .G = G, .K = K, .name_id = n->names, .occ = n->occ,
 			       .start = n->start, .dur = n->dur, .ratio = n->ratio };
 	n->s = (struct caps_sample){ .m = &n->m, .S = S, .sync_start = n->ss, .sync_end = n->se };
+}
+
+/* GPU 5 the straggler, 10% slower. */
+static void
+node8_build(struct node8 *n)
+{
+	node8_build_d(n, 1100);
 }
 
 /*
@@ -543,6 +551,50 @@ START_TEST(test_node8_realloc_no_gain)
 	ck_assert_double_eq_tol(strtod(CAPS_CUT_SLACK_NOGAIN_PCT_STR, NULL) / 100,
 				CAPS_CUT_SLACK_NOGAIN, 1e-12);
 	ck_assert_int_le(sum, 5600);
+	caps_loop_release(&r);
+}
+END_TEST
+
+/*
+ * A round of the run-over-run loop whose run measured a gain under the
+ * slack: the traced run gave straggler GPU 5 704 W and every leader 699 W
+ * (initial caps 700 W, convex parts), and its trace shows every GPU at one
+ * pace. Back at 700 W GPU 5 would run (600/604)^(1/3) slower, so these caps
+ * gain 0.22%, under the 0.3% a cut leader is allowed to be off its predicted
+ * clock: every predicted candidate near them fails that slack, and the old
+ * loop went back to the initial caps. The run's own caps are measured, so
+ * they are kept, and `why` says so.
+ */
+START_TEST(test_loop_keeps_run_caps)
+{
+	static struct node8 n;
+	struct caps_gpu_model gm[8];
+	struct caps_params p;
+	struct caps_loop_result r;
+	double want = pow(604.0 / 600.0, 1.0 / 3);
+	size_t g;
+
+	node8_build_d(&n, 1000);
+	for (g = 0; g < 8; g++) {
+		double cap = g == 5 ? 704 : 699;
+
+		gm[g] = (struct caps_gpu_model){ cap, 1000, 2000, 0, cap, 3, 0, false, 1000, 0, 0 };
+	}
+	caps_params_default(&p);
+	p.scenario = CAPS_GPU_REALLOC;
+	p.tdp = 750;
+	p.cap0 = 700;
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+	ck_assert(r.kept_run);
+	for (g = 0; g < 8; g++)
+		ck_assert_int_eq(r.caps[g], g == 5 ? 704 : 699);
+	ck_assert_double_eq_tol(r.s_iter, want, 2e-4);
+	ck_assert_ptr_nonnull(strstr(r.reason, "traced run"));
+	caps_loop_release(&r);
+	/* gpu-red never takes them: its floor rules the caps */
+	p.scenario = CAPS_GPU_RED;
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+	ck_assert(!r.kept_run);
 	caps_loop_release(&r);
 }
 END_TEST
@@ -924,6 +976,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_node8_gpu_red);
 	tcase_add_test(tc, test_node8_gpu_realloc);
 	tcase_add_test(tc, test_node8_realloc_no_gain);
+	tcase_add_test(tc, test_loop_keeps_run_caps);
 	tcase_add_test(tc, test_pred_slowest_gpu);
 	tcase_add_test(tc, test_pred_contention);
 	tcase_add_test(tc, test_pred_idle);

@@ -270,6 +270,7 @@ struct res_telemetry {
 	size_t min_readings;	/* the minimum applied */
 	double load_activity, load_power;	/* the thresholds applied */
 	double *fmax;		/* [G] the part's top clock: max clock seen or reported */
+	bool *fmax_rep;		/* [G] the telemetry reported the part's top clock */
 	bool has_window;	/* the node's kernels give an epoch window */
 	bool aligned;		/* readings cut to [ws, we] */
 	bool any;		/* some GPU has telemetry */
@@ -432,6 +433,16 @@ bool res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm);
  */
 #define RES_OVER_CAP 0.01
 bool res_at_cap(double pw, double cap, double se, size_t nread);
+/*
+ * res_at_top() - whether GPU index @g's median clock @f is the part's top
+ * clock its telemetry reported (within RES_TOP_MHZ, one unit of the logs'
+ * clock readings). A GPU there drawing less than its cap is held by its
+ * clock, however close to the cap it drew: no cap was holding it, so its
+ * point is what it drew, not the cap (res_at_cap()'s tolerance under the
+ * cap is for a power controller holding the mean a little under it).
+ */
+#define RES_TOP_MHZ 1.0
+bool res_at_top(const struct res_model *n, size_t g, double f);
 
 /* ---- thermal summary of a node (METHOD §8) ---- */
 struct res_thermal {

@@ -1182,6 +1182,19 @@ pick_reason(const struct caps_params *p, const struct cand *best, bool even)
  * S_iter >= 1 CAPS_CUT_SLACK_NOGAIN slower. gpu-red has its own margin
  * (red_keeps()).
  */
+/*
+ * A GPU held by something other than its cap (it drew less, at its top clock
+ * or at the clock its temperature allows) whose cut cap @cap still stays over
+ * what it drew, times the predicted speed-up @s (a faster node keeps it
+ * busier): the cap never reaches it and its clock is the one its run
+ * measured, not a prediction that could be off.
+ */
+static bool
+cut_above_draw(const struct caps_gpu_model *g, int cap, double s)
+{
+	return !power_limited(g) && g->p > 0 && cap >= g->p * (s > 1 ? s : 1);
+}
+
 static bool
 keeps_pace(struct search *x, enum caps_scenario sc, const int *init, const int *caps,
 	   double t_init, double s)
@@ -1193,7 +1206,7 @@ keeps_pace(struct search *x, enum caps_scenario sc, const int *init, const int *
 		return red_keeps(x, caps, t_init);
 	scales_for(x->gm, x->G, x->p_idle, caps, x->scale, x->f2);
 	for (g = 0; g < x->G; g++)
-		if (caps[g] < init[g])
+		if (caps[g] < init[g] && !cut_above_draw(&x->gm[g], caps[g], s))
 			x->scale[g] *= 1 + slack;
 	t = caps_pred_time(x->pr, x->scale);
 	return t > 0 && t_init / t >= 1 - 1e-12;

@@ -92,6 +92,13 @@ res_at_cap(double pw, double cap, double se, size_t nread)
 	return pw - cap <= over;
 }
 
+bool
+res_at_top(const struct res_model *n, size_t g, double f)
+{
+	return n->tel.fmax_rep && n->tel.fmax_rep[g] && n->tel.fmax[g] > 0 &&
+	       f >= n->tel.fmax[g] - RES_TOP_MHZ;
+}
+
 /*
  * Fit GPU @g's power-to-clock relation to its points of the runs: with
  * P_idle, the exponent of P − P_idle ∝ f^alpha (the line through idle when
@@ -115,7 +122,8 @@ fit_gpu(struct res_model *n, size_t g, size_t cur, double *p, double *f, double 
 			continue;
 		sp[k] = n->run_pse[i];
 		sf[k] = n->run_fse[i];
-		if (res_at_cap(pw, cap, n->run_pse[i], n->run_nread[i])) {
+		if (res_at_cap(pw, cap, n->run_pse[i], n->run_nread[i]) &&
+		    !(pw < cap && res_at_top(n, g, fr))) {
 			pw = cap;
 			sp[k] = 0;
 		}

@@ -385,6 +385,7 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 	const struct res_telemetry *t = &n->tel;
 	size_t g, r, nread;
 	double fh, se;
+	bool top;
 
 	for (g = 0; g < n->nd.G; g++) {
 		if (isnan(t->med[RES_POW][g]) || isnan(t->med[RES_CLK][g]))
@@ -439,14 +440,15 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 		 * (at its top clock, or at the clock its temperature allows), or
 		 * most of its readings under load name a thermal limit.
 		 */
-		gm[g].held = (gm[g].cap > 0 && gm[g].p < (1 - RES_AT_CAP) * gm[g].cap) ||
+		top = gm[g].cap > 0 && gm[g].p < gm[g].cap && res_at_top(n, g, gm[g].f);
+		gm[g].held = top || (gm[g].cap > 0 && gm[g].p < (1 - RES_AT_CAP) * gm[g].cap) ||
 			     (t->load_avg[RES_TVIOL] && t->load_avg[RES_TVIOL][g] >= 50);
 		/* over the cap it recorded: at its lowest clock (the run read is all there is) */
 		if (!n->nruns && n->glim && n->glim[g].cap > 0 && gm[g].p > gm[g].cap &&
 		    !res_at_cap(gm[g].p, gm[g].cap, se, nread))
 			gm[g].f_min = gm[g].f;
 		/* held by its cap: the power controller keeps the mean at the cap */
-		if (res_at_cap(gm[g].p, gm[g].cap, se, nread))
+		if (!top && res_at_cap(gm[g].p, gm[g].cap, se, nread))
 			gm[g].p = gm[g].cap;
 		/*
 		 * Held by its clock: a few noisy readings place what it drew within

@@ -47,6 +47,7 @@ load_all(struct res_node *nd, struct res_telemetry *t, struct err *err)
 	}
 	t->thr = xcalloc(nd->G + 1, sizeof(*t->thr));
 	t->fmax = xcalloc(nd->G + 1, sizeof(*t->fmax));
+	t->fmax_rep = xcalloc(nd->G + 1, sizeof(*t->fmax_rep));
 	return 0;
 }
 
@@ -129,7 +130,7 @@ window_fits(const struct res_node *nd, struct res_telemetry *t)
  * it as its current clock, so without it the model could not speed one up.
  */
 static int
-part_max_clock(struct res_node *nd, size_t g, double *fmax, struct err *err)
+part_max_clock(struct res_node *nd, size_t g, double *fmax, bool *rep, struct err *err)
 {
 	static const char *const names[] = { "gfx_0_max_clk", "gfx_0_max_clk_mhz",
 					     "clocks_max_sm", "clocks_max_graphics" };
@@ -140,9 +141,11 @@ part_max_clock(struct res_node *nd, size_t g, double *fmax, struct err *err)
 
 		if (store_load_telemetry(nd->st, nd->gpus[g].id, names[i], &v, &nr, err))
 			return err->status;
-		for (j = 0; j < nr; j++)
+		for (j = 0; j < nr; j++) {
 			if (v[j].value > 0 && !(v[j].value <= *fmax))
 				*fmax = v[j].value;
+			*rep |= v[j].value > 0;
+		}
 		free(v);
 	}
 	return 0;
@@ -173,7 +176,7 @@ summarise(struct res_node *nd, struct res_telemetry *t, struct err *err)
 		for (i = 0; i < t->n[RES_CLK][g]; i++)
 			if (!(c[i].value <= t->fmax[g]))
 				t->fmax[g] = c[i].value;
-		if (part_max_clock(nd, g, &t->fmax[g], err))
+		if (part_max_clock(nd, g, &t->fmax[g], &t->fmax_rep[g], err))
 			return err->status;
 	}
 	return 0;
@@ -423,5 +426,6 @@ res_telemetry_release(struct res_telemetry *t)
 	free(t->pow_run);
 	free(t->thr);
 	free(t->fmax);
+	free(t->fmax_rep);
 	memset(t, 0, sizeof(*t));
 }

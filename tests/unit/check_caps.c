@@ -600,6 +600,43 @@ START_TEST(test_loop_keeps_run_caps)
 END_TEST
 
 /*
+ * gpu-realloc on a node whose leaders are held by their clock (they drew
+ * 660 W of their 700 W caps at their top clock) and whose straggler, at its
+ * cap, is 0.2% slower: watts from the leaders buy it that 0.2%. A leader
+ * cut to a cap still over what it drew (times the gain) keeps its measured
+ * clock, so the 0.3% slack for a predicted clock is not put on it (with it,
+ * every cut leader would set the pace and the initial caps would stay).
+ */
+START_TEST(test_realloc_held_leaders)
+{
+	static struct node8 n;
+	struct caps_gpu_model gm[8];
+	struct caps_params p;
+	struct caps_loop_result r;
+	size_t g;
+
+	node8_build_d(&n, 1002);
+	for (g = 0; g < 8; g++)
+		gm[g] = g == 5 ? (struct caps_gpu_model){ 700, 1000, 2000, 0, 700, 0, 0, false, 0, 0,
+							  0 }
+			       : (struct caps_gpu_model){ 660, 1000, 1000, 0, 700, 0, 0, true, 0, 0,
+							  0 };
+	caps_params_default(&p);
+	p.scenario = CAPS_GPU_REALLOC;
+	p.tdp = 750;
+	p.cap0 = 700;
+	caps_loop(&n.s, 1, gm, 100, &p, LEAD_SUM, &r);
+	ck_assert_double_gt(r.s_iter, 1.0015);
+	ck_assert_double_le(r.s_iter, 1.002 + 1e-9);
+	ck_assert_int_gt(r.caps[5], 700);
+	for (g = 0; g < 8; g++)
+		if (g != 5)
+			ck_assert_double_ge(r.caps[g], 660 * r.s_iter);
+	caps_loop_release(&r);
+}
+END_TEST
+
+/*
  * The slowest GPU sets the pace: two GPUs, one key of 100 ns at 1000 MHz
  * each. Old model: speeding GPU 0 (the old straggler) past GPU 1 would count
  * its gain; here GPU 1 slowed by 10% makes the sample 10% longer whatever
@@ -977,6 +1014,7 @@ caps_suite(void)
 	tcase_add_test(tc, test_node8_gpu_realloc);
 	tcase_add_test(tc, test_node8_realloc_no_gain);
 	tcase_add_test(tc, test_loop_keeps_run_caps);
+	tcase_add_test(tc, test_realloc_held_leaders);
 	tcase_add_test(tc, test_pred_slowest_gpu);
 	tcase_add_test(tc, test_pred_contention);
 	tcase_add_test(tc, test_pred_idle);

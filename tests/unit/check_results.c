@@ -587,6 +587,26 @@ START_TEST(test_at_cap)
 }
 END_TEST
 
+/* At the top clock the telemetry reported, and only then (a top clock only seen is not the part's). */
+START_TEST(test_at_top)
+{
+	struct res_model n;
+	double fmax[2] = { 1980, 1980 };
+	bool rep[2] = { true, false };
+
+	memset(&n, 0, sizeof(n));
+	n.tel.fmax = fmax;
+	n.tel.fmax_rep = rep;
+	ck_assert(res_at_top(&n, 0, 1980));
+	ck_assert(res_at_top(&n, 0, 1979.2));
+	ck_assert(!res_at_top(&n, 0, 1975.8));
+	ck_assert(!res_at_top(&n, 0, NAN));
+	ck_assert(!res_at_top(&n, 1, 1980));
+	n.tel.fmax_rep = NULL;
+	ck_assert(!res_at_top(&n, 0, 1980));
+}
+END_TEST
+
 Suite *
 results_suite(void)
 {
@@ -605,6 +625,7 @@ results_suite(void)
 	tcase_add_test(tc, test_run_scoped_load);
 	tcase_add_test(tc, test_overlap_gpu);
 	tcase_add_test(tc, test_at_cap);
+	tcase_add_test(tc, test_at_top);
 	suite_add_tcase(s, tc);
 	return s;
 }

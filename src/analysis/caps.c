@@ -1009,6 +1009,52 @@ red_trim(struct search *x, double t_init, int *caps)
  * keep gpu-red's promise (red_keeps(), against @t_init). k above 1 spends the loss allowance: every GPU,
  * the slowest too, may run slower than the slowest did. Then to the watt (red_trim()).
  */
+/*
+ * gpu-red's other family: every GPU slowed alike, its clock r times the run
+ * read's, for the smallest r in [0.9, 1] that keeps the promise (bisection;
+ * caps rounded up to whole watts, at most the initial cap), then to the watt.
+ * One pace for all leaves the recorded schedule's shape, so it keeps the
+ * smaller margin (caps_red_floor()) where equal busy times, which slow a GPU
+ * with less work more, spread the clocks over CAPS_RED_EVEN and keep the
+ * larger: on a node whose GPUs all run at their top clock with nearly equal
+ * work this saves more. Replaces @caps when it predicts less power; @tmp
+ * scratch of G.
+ */
+static void
+red_even(struct search *x, const int *init, double t_init, int *caps, int *tmp)
+{
+	double rlo = 0.9, rhi = 1, t = 0, pa = 0, pb = 0;
+	int *best = xcalloc(x->G, sizeof(int));
+	bool found = false;
+	size_t g, it;
+
+	for (it = 0; it < 40; it++) {
+		double r = (rlo + rhi) / 2;
+
+		for (g = 0; g < x->G; g++) {
+			double c = ceil(caps_model_power(&x->gm[g], x->p_idle, x->gm[g].f * r) - 1e-9);
+
+			c = c < x->glo[g] ? x->glo[g] : c;
+			tmp[g] = c > init[g] ? init[g] : (int)c;
+		}
+		if (red_keeps(x, tmp, t_init)) {
+			memcpy(best, tmp, x->G * sizeof(int));
+			found = true;
+			rhi = r;
+		} else {
+			rlo = r;
+		}
+	}
+	if (found) {
+		red_trim(x, t_init, best);
+		evaluate(x, caps, &t, &pa);
+		evaluate(x, best, &t, &pb);
+		if (pb < pa - 1e-9 || !red_keeps(x, caps, t_init))
+			memcpy(caps, best, x->G * sizeof(int));
+	}
+	free(best);
+}
+
 static void
 search_red(struct search *x, const int *init, double t_init, int *caps)
 {
@@ -1046,6 +1092,7 @@ search_red(struct search *x, const int *init, double t_init, int *caps)
 	}
 	if (red_keeps(x, caps, t_init))
 		red_trim(x, t_init, caps);
+	red_even(x, init, t_init, caps, tmp);
 	free(tmp);
 }
 

@@ -1003,13 +1003,6 @@ red_trim(struct search *x, double t_init, int *caps)
 }
 
 /*
- * gpu-red: the lowest caps (at most the initial ones) that keep each GPU's
- * predicted busy time within k · T0, T0 being the slowest GPU's at the
- * initial caps, for the largest k in [0.9, 1 + 10 · CAPS_RED_LOSS] whose caps
- * keep gpu-red's promise (red_keeps(), against @t_init). k above 1 spends the loss allowance: every GPU,
- * the slowest too, may run slower than the slowest did. Then to the watt (red_trim()).
- */
-/*
  * gpu-red's other family: every GPU slowed alike, its clock r times the run
  * read's, for the smallest r in [0.9, 1] that keeps the promise (bisection;
  * caps rounded up to whole watts, at most the initial cap), then to the watt.
@@ -1055,6 +1048,14 @@ red_even(struct search *x, const int *init, double t_init, int *caps, int *tmp)
 	free(best);
 }
 
+/*
+ * gpu-red: the lowest caps (at most the initial ones) that keep each GPU's
+ * predicted busy time within k · T0, T0 being the slowest GPU's at the
+ * initial caps, for the largest k in [0.9, 1 + 10 · CAPS_RED_LOSS] whose caps
+ * keep gpu-red's promise (red_keeps(), against @t_init). k above 1 spends the loss allowance: every GPU,
+ * the slowest too, may run slower than the slowest did. Then to the watt (red_trim()),
+ * and the caps that slow every GPU alike (red_even()) where they save more.
+ */
 static void
 search_red(struct search *x, const int *init, double t_init, int *caps)
 {
@@ -1221,15 +1222,6 @@ pick_reason(const struct caps_params *p, const struct cand *best, bool even)
 }
 
 /*
- * gpu-realloc and cpu-slosh never cost throughput: with every GPU given less
- * than its initial cap CAPS_CUT_SLACK slower than predicted (the model's
- * error on which GPU sets the pace), @caps still predict S_iter >= 1; where
- * their predicted S_iter @s gains less than CAPS_CUT_GAIN, nothing covers a
- * cut GPU that ends up setting the pace in some intervals, so it must keep
- * S_iter >= 1 CAPS_CUT_SLACK_NOGAIN slower. gpu-red has its own margin
- * (red_keeps()).
- */
-/*
  * A GPU held by something other than its cap (it drew less, at its top clock
  * or at the clock its temperature allows) whose cut cap @cap still stays over
  * what it drew, times the predicted speed-up @s (a faster node keeps it
@@ -1242,6 +1234,17 @@ cut_above_draw(const struct caps_gpu_model *g, int cap, double s)
 	return !power_limited(g) && g->p > 0 && cap >= g->p * (s > 1 ? s : 1);
 }
 
+/*
+ * gpu-realloc and cpu-slosh never cost throughput: with every GPU given less
+ * than its initial cap CAPS_CUT_SLACK slower than predicted (the model's
+ * error on which GPU sets the pace), @caps still predict S_iter >= 1; where
+ * their predicted S_iter @s gains less than CAPS_CUT_GAIN, nothing covers a
+ * cut GPU that ends up setting the pace in some intervals, so it must keep
+ * S_iter >= 1 CAPS_CUT_SLACK_NOGAIN slower. gpu-red has its own margin
+ * (red_keeps()).
+ * A GPU held by its clock whose cut cap stays over its draw
+ * (cut_above_draw()) is measured, not predicted: no slack on it.
+ */
 static bool
 keeps_pace(struct search *x, enum caps_scenario sc, const int *init, const int *caps,
 	   double t_init, double s)

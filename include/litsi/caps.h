@@ -351,10 +351,14 @@ void caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t 
 		    const double *f);
 void caps_pred_release(struct caps_pred *pr);
 /*
- * caps_fit_contention() - c in d[g,k] · f[g] = W[k] + c · o[g,k] · f[g] (o the
- * time key k spent beside the GPU's comm kernels, from the overlap ratio):
- * least squares within each key over the GPUs, every sample pooled; 0 when
- * the overlap does not vary, clamped to [0, CAPS_CONTENTION_MAX].
+ * caps_fit_contention() - c in d[g,k] = W[k] / f[g] + c · o[g,k] (o the time
+ * key k spent beside the GPU's comm kernels, from the overlap ratio), fitted
+ * in the form 1 / (d · f) = (1 − c · s) / W, s = o / d the share beside comm:
+ * least squares within each key over the GPUs (1 / (d · f) in units of the
+ * key's mean), each key's c = −slope / intercept weighted by its precision
+ * (Σ(s − s̄)² · intercept²), every sample pooled; 0 when no key's share
+ * varies, clamped to [0, CAPS_CONTENTION_MAX]. The share, unlike o, does not
+ * grow with a kernel that merely ran longer.
  */
 double caps_fit_contention(const struct caps_sample *smp, size_t n, const double *f);
 #define CAPS_CONTENTION_MAX 0.9

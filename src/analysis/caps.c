@@ -633,7 +633,7 @@ key_overlap(const struct match *m, size_t g, size_t k)
 double
 caps_fit_contention(const struct caps_sample *smp, size_t n, const double *f)
 {
-	double sxx = 0, sxy = 0, c;
+	double num = 0, den = 0, c;
 	size_t s, g, k, G = n ? smp[0].m->G : 0;
 
 	if (!f || G < 2)
@@ -645,25 +645,42 @@ caps_fit_contention(const struct caps_sample *smp, size_t n, const double *f)
 		const struct match *m = smp[s].m;
 
 		for (k = 0; k < m->K; k++) {
-			double mx = 0, my = 0;
+			double mx = 0, my = 0, sxx = 0, sxy = 0, b1, b0;
+			bool ok = true;
 
-			for (g = 0; g < G; g++) {
-				mx += key_overlap(m, g, k) * f[g];
-				my += (double)m->dur[g * m->K + k] * f[g];
+			for (g = 0; g < G && ok; g++) {
+				double d = (double)m->dur[g * m->K + k];
+
+				ok = d > 0;
+				mx += ok ? key_overlap(m, g, k) / d : 0;
+				my += ok ? 1 / (d * f[g]) : 0;
 			}
+			if (!ok)
+				continue;
 			mx /= (double)G;
 			my /= (double)G;
 			for (g = 0; g < G; g++) {
-				double x = key_overlap(m, g, k) * f[g] - mx;
+				double d = (double)m->dur[g * m->K + k];
+				double x = key_overlap(m, g, k) / d - mx;
 
 				sxx += x * x;
-				sxy += x * ((double)m->dur[g * m->K + k] * f[g] - my);
+				sxy += x * (1 / (d * f[g]) / my - 1);
 			}
+			if (!(sxx > 1e-12))
+				continue;
+			/* in units of the key's mean: b0 + b1 · share = (1 − c · share) / W */
+			b1 = sxy / sxx;
+			b0 = 1 - b1 * mx;
+			if (!(b0 > 0))
+				continue;
+			/* c = −b1 / b0, weighted by its precision sxx · b0² */
+			num -= sxx * b0 * b1;
+			den += sxx * b0 * b0;
 		}
 	}
-	if (!(sxx > 0))
+	if (!(den > 0))
 		return 0;
-	c = sxy / sxx;
+	c = num / den;
 	return !(c > 0) ? 0 : c > CAPS_CONTENTION_MAX ? CAPS_CONTENTION_MAX : c;
 }
 

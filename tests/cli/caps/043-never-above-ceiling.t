@@ -5,8 +5,8 @@ exit: 0
 --- stdout
 caps gpu-red S_iter 0.996 ceiling 0.967 above: YES
 caps gpu-realloc S_iter 1.037 ceiling 0.995 above: YES
-caps cpu-slosh S_iter 1.073 ceiling 1.000 above: YES
-gpu-red: sum 5413 W, predicted throughput x0.996 (ceiling x1.000), power x0.967
+caps cpu-slosh S_iter 1.072 ceiling 1.000 above: YES
+gpu-red: sum 5414 W, predicted throughput x0.996 (ceiling x1.000), power x0.967
 gpu-realloc: sum 5600 W, predicted throughput x1.037 (ceiling x1.043), power x1.000
-cpu-slosh: sum 5760 W, predicted throughput x1.073 (ceiling x1.096), power x1.029
+cpu-slosh: sum 5760 W, predicted throughput x1.072 (ceiling x1.096), power x1.029
 --- stderr

@@ -7,10 +7,10 @@ exit: 0
 1	670
 2	669
 3	676
-gpu-red	3000	0.996717556924092	0.9969225817037597	least predicted power with S_iter >= 0.9962, each GPU at the slow end of its curve's error
+gpu-red	3000	0.9964628131529836	0.9969225817037597	least predicted power with S_iter >= 0.9962, each GPU at the slow end of its curve's error
 0	668
 1	671
-2	673
+2	674
 3	677
-gpu-red	3000	0.9957399050166096	0.9962813862661003	least predicted power with S_iter >= 0.9956, every GPU slowed alike, each at the slow end of its curve's error
+gpu-red	3000	0.9957086322723918	0.9966518888270025	least predicted power with S_iter >= 0.9956, every GPU slowed alike, each at the slow end of its curve's error
 --- stderr

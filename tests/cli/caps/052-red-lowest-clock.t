@@ -3,8 +3,8 @@ setup: P='--gpus 4 --layers 2 --samples 3 --seed 9476 --duration 300 --temp-spre
 run: litsi caps --scenario gpu-red --format tsv > caps.tsv && awk -F '\t' 'BEGIN {print "# gpu\tcap_w"} /^# [a-z_]*$/ {t = $0; next} /^#/ {next} NF && t == "# caps" {print $2 "\t" $4}' caps.tsv > new.tsv && P='--gpus 4 --layers 2 --samples 3 --seed 9476 --duration 300 --temp-spread 15.2 --straggler 2 --reasons --physics f_max_mhz=1975,f_min_mhz=1214,p_idle_w=155,t_base_c=69.3,t_thr_c=85.7,k_mhz_per_c=19.7,beta_per_c=0.0068,contention=0.176'; litsi -q synth $P --noise-seed 8 --power-cap 551 --caps new.tsv -o r2 && grep -o '"power_w": [0-9.]*' r2/truth.json | awk -F ': ' '{print $2}' > meas.txt && awk -F '\t' 'NR == FNR {m[FNR - 1] = $1; next} /^#/ {next} NF {printf "gpu %s: cap %s W, %s\n", $1, $2, (m[$1] > $2 + 2 && $2 < 551 ? "under its draw at its lowest clock (" m[$1] " W)" : "draws up to it")}' meas.txt new.tsv
 exit: 0
 --- stdout
-gpu 0: cap 534 W, draws up to it
-gpu 1: cap 528 W, draws up to it
+gpu 0: cap 533 W, draws up to it
+gpu 1: cap 529 W, draws up to it
 gpu 2: cap 551 W, draws up to it
 gpu 3: cap 529 W, draws up to it
 --- stderr

@@ -11,5 +11,5 @@ exit: 0
     unproven: a GPU would run faster than any clock its runs showed; the runs promise x1.000 (power x0.995)
   cpu-slosh: sum 2880 W of 2880 W, predicted throughput x1.059 (ceiling x1.076), power x1.029
     unproven: a GPU would run faster than any clock its runs showed; the runs promise x1.000 (power x1.000)
-1.0586323895759693 1 1
+1.0586743014789848 1 1
 --- stderr

@@ -12,9 +12,9 @@ exit: 0
     gaps: x1.027 if the 98% of the trace's span in which no GPU ran a kernel is work the trace left out, not host time
   cpu-slosh: sum 2880 W of 2880 W, predicted throughput x1.001 (ceiling x1.045), power x1.029
     unproven: a GPU would run faster than any clock its runs showed; the runs promise x1.000 (power x1.000); gaps: x1.045 if the 98% of the trace's span in which no GPU ran a kernel is work the trace left out, not host time
-1.0010808034801093 1.0448372272232431 98.15418344410386
+1.0010804430471512 1.044837840406642 98.15418344410386
 # gaps: node default: in 98% of the samples' span no GPU ran a traced kernel; S_iter x1.000 counts that time as host time, which no clock shortens; as work the trace left out (a trace without step markers spans untraced iterations) the same caps give x1.027; the next run shows which
-1.0004930014912417 1.0274281879937177 98
+1.0004903101031861 1.0272744437719823 98
 0
 None None
 --- stderr

@@ -608,7 +608,10 @@ END_TEST
  * the fused 4 x MI300X TraceLens trace and HTA's two sampled ranks, at equal
  * clocks (they carry no telemetry). Both lose time beside comm (their
  * overlap/duration correlations are positive on most keys): the fit is a
- * plausible fraction, 0.23 and 0.21 at the time of writing.
+ * plausible fraction, 0.10 and 0.13 at the time of writing. Fitted on the
+ * nanoseconds beside comm rather than the share it read 0.23 and 0.21: a
+ * kernel wholly beside comm has o = d, so every other cause of a long
+ * kernel (its data, its GPU) counted as contention there.
  */
 START_TEST(test_corpus_contention)
 {
@@ -646,7 +649,7 @@ START_TEST(test_corpus_contention)
 	ck_assert_uint_ge(m.nsamples, 2);
 	ck_assert_uint_le(m.nd.G, ARRAY_SIZE(f));
 	c = caps_fit_contention(m.cs, m.nsamples, f);
-	ck_assert_msg(c > 0.1 && c < 0.4, "contention %g", c);
+	ck_assert_msg(c > 0.05 && c < 0.4, "contention %g", c);
 	res_model_release(&m);
 	store_free_nodes(nodes, nn);
 	store_close(st);

@@ -110,7 +110,8 @@ int caps_ctl_feed(struct caps_ctl *c, const double *L);
 struct caps_gpu_model {
 	double p;			/* median socket power, W */
 	double f;			/* median gfx clock, MHz */
-	double f_max;			/* the part's (or the largest seen) gfx clock, MHz */
+	double f_max;			/* the part's (or the largest seen) gfx clock, or
+					 * the clock a run measured it held at there, MHz */
 	double slope;			/* W/MHz fitted from operating points; 0: assumed */
 	double cap;			/* the cap it ran under, W; 0 or NaN: unknown */
 	double alpha;			/* P − P_idle ∝ f^alpha fitted from runs; 0: not fitted */

@@ -417,7 +417,9 @@ void res_power_release(struct res_power *p);
  * RES_HELD_BELOW_TOP under its top (held by its temperature) showed the most
  * clock watts buy it, and so did a run most of whose readings under load
  * name a thermal limit: no cap is predicted to take it past that clock (the
- * fastest such run's). False if any is missing.
+ * fastest such run's). Otherwise a run held at the top (within RES_TOP_MHZ,
+ * under its cap) measured the top: that clock, on the logs' own scale, is
+ * f_max. False if any is missing.
  */
 #define RES_AT_CAP 0.02
 #define RES_HELD_BELOW_TOP 0.01

@@ -357,6 +357,32 @@ held_clock(const struct res_model *n, size_t g, double f_top)
 }
 
 /*
+ * The top clock GPU @g reached as its telemetry measures clocks: the fastest
+ * of its runs that drew less than their cap at the part's top clock
+ * (res_at_top(), held by their clock, no thermal limit named); 0 if none.
+ * Logs can read a clock held at the top a little under the part's figure
+ * (an MI300X's XCD clocks, averaged, read up to 2 MHz under it): a later
+ * run's clock re-timed to the top must be read against the top on the same
+ * scale, or the step from it is overstated.
+ */
+static double
+top_clock(const struct res_model *n, size_t g)
+{
+	double ft = 0;
+	size_t r;
+
+	for (r = 0; r < n->nruns; r++) {
+		double pw = n->run_p[g * n->nruns + r], fr = n->run_f[g * n->nruns + r];
+		double cap = n->run_cap[r * n->nd.G + g];
+
+		if (cap > 0 && pw < cap && !(n->run_tviol[g * n->nruns + r] >= 50) && fr > ft &&
+		    res_at_top(n, g, fr))
+			ft = fr;
+	}
+	return ft;
+}
+
+/*
  * The lowest clock GPU @g can run at, as its runs showed it: the slowest of
  * those that drew more than the cap their telemetry recorded (res_at_cap():
  * beyond their noise, the power controller could slow it no further); 0 if
@@ -384,7 +410,7 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 {
 	const struct res_telemetry *t = &n->tel;
 	size_t g, r, nread;
-	double fh, se;
+	double fh, ft, se;
 	bool top;
 
 	for (g = 0; g < n->nd.G; g++) {
@@ -426,6 +452,8 @@ res_gpu_models(const struct res_model *n, struct caps_gpu_model *gm)
 			fh = held_clock(n, g, gm[g].f_max > gm[g].f ? gm[g].f_max : gm[g].f);
 			if (fh > 0)
 				gm[g].f_max = fh;
+			else if ((ft = top_clock(n, g)) > 0 && ft < gm[g].f_max)
+				gm[g].f_max = ft;
 			gm[g].f_min = floor_clock(n, g);
 			/*
 			 * A fitted curve is trusted that far under the lowest power the

@@ -111,7 +111,7 @@ struct caps_gpu_model {
 	double p;			/* median socket power, W */
 	double f;			/* median gfx clock, MHz */
 	double f_max;			/* the part's (or the largest seen) gfx clock, or
-					 * the clock a run measured it held at there, MHz */
+					 * a run's highest reading within 1 MHz of it, MHz */
 	double slope;			/* W/MHz fitted from operating points; 0: assumed */
 	double cap;			/* the cap it ran under, W; 0 or NaN: unknown */
 	double alpha;			/* P − P_idle ∝ f^alpha fitted from runs; 0: not fitted */

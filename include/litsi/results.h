@@ -353,6 +353,7 @@ struct res_model {
 	double *run_pse, *run_fse;	/* [G * nruns] their standard errors, W / MHz, NaN */
 	size_t *run_nread;		/* [G * nruns] the fewest readings behind either */
 	double *run_tviol;		/* [G * nruns] median thermal_viol_pct under load, NaN */
+	double *run_fhi;		/* [G * nruns] the highest clock read under load, MHz, NaN */
 	double *slope;			/* [G] W/MHz fitted to the runs' points; 0: not fitted */
 	double *alpha;			/* [G] exponent fitted with P_idle (caps_fit_alpha()); 0 */
 	double *alpha_err;		/* [G] its 99% error bound (caps_gpu_model.alpha_err); 0 */
@@ -417,9 +418,9 @@ void res_power_release(struct res_power *p);
  * RES_HELD_BELOW_TOP under its top (held by its temperature) showed the most
  * clock watts buy it, and so did a run most of whose readings under load
  * name a thermal limit: no cap is predicted to take it past that clock (the
- * fastest such run's). Otherwise a run held at the top (within RES_TOP_MHZ,
- * under its cap) measured the top: that clock, on the logs' own scale, is
- * f_max. False if any is missing.
+ * fastest such run's). Otherwise the highest clock a run read under load,
+ * where it is within RES_TOP_MHZ of the part's top, is f_max: the top on the
+ * logs' own scale. False if any is missing.
  */
 #define RES_AT_CAP 0.02
 #define RES_HELD_BELOW_TOP 0.01

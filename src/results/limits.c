@@ -206,11 +206,13 @@ pool_alpha(struct res_model *n, double *tmp)
  * MHz would otherwise move it by up to half a unit), of the whole job where
  * its traced window agrees (res_steady()), else the window's;
  * *@se its standard error (1.25 times the mean's) and *@nread the readings
- * behind it (*@se NaN with fewer than 2).
+ * behind it (*@se NaN with fewer than 2); *@hi the highest reading under load
+ * (NaN without one).
  */
 static int
 run_point(struct store *st, int64_t gpu_id, const char *run, const char *metric,
-	  double load_activity, double *out, double *se, size_t *nread, struct err *err)
+	  double load_activity, double *out, double *se, size_t *nread, double *hi,
+	  struct err *err)
 {
 	double *v, *w, sd, med_all;
 	bool *inw;
@@ -222,6 +224,10 @@ run_point(struct store *st, int64_t gpu_id, const char *run, const char *metric,
 	for (i = 0; i < n; i++)
 		if (inw[i])
 			w[k++] = v[i];
+	*hi = NAN;
+	for (i = 0; i < n; i++)
+		if (!(v[i] <= *hi))
+			*hi = v[i];
 	sd = stats_sd(v, n);
 	med_all = stats_median_grid(v, n);
 	*out = res_steady(stats_median_grid(w, k), k, med_all, sd, n);
@@ -283,24 +289,25 @@ load_runs(struct res_model *n, bool all, double load_activity, struct err *err)
 	n->run_fse = xmalloc((G * nr + 1) * sizeof(*n->run_fse));
 	n->run_nread = xmalloc((G * nr + 1) * sizeof(*n->run_nread));
 	n->run_tviol = xmalloc((G * nr + 1) * sizeof(*n->run_tviol));
+	n->run_fhi = xmalloc((G * nr + 1) * sizeof(*n->run_fhi));
 	for (g = 0; g < G && !rc; g++)
 		for (r = 0; r < nr && !rc; r++) {
 			const struct gpu_row *gr = &n->nd.gpus[g];
 			struct gpu_limits gl;
 			size_t i = g * nr + r, np = 0, nf = 0, nt = 0;
-			double tse;
+			double tse, hi;
 
 			rc = run_point(n->nd.st, gr->id, runs[r], METRIC_POWER, load_activity,
-				       &n->run_p[i], &n->run_pse[i], &np, err);
+				       &n->run_p[i], &n->run_pse[i], &np, &hi, err);
 			if (!rc)
 				rc = run_point(n->nd.st, gr->id, runs[r], METRIC_GFX_CLK,
 					       load_activity, &n->run_f[i], &n->run_fse[i], &nf,
-					       err);
+					       &n->run_fhi[i], err);
 			n->run_nread[i] = np < nf ? np : nf;
 			/* a thermal limit named by most readings: held by its temperature */
 			if (!rc)
 				rc = run_point(n->nd.st, gr->id, runs[r], METRIC_THR_THERMAL,
-					       load_activity, &n->run_tviol[i], &tse, &nt, err);
+					       load_activity, &n->run_tviol[i], &tse, &nt, &hi, err);
 			if (!rc)
 				rc = store_gpu_limits(n->nd.st, gr->id, runs[r], &gl, err);
 			if (!rc)
@@ -356,6 +363,7 @@ res_limits_release(struct res_model *n)
 	free(n->run_fse);
 	free(n->run_nread);
 	free(n->run_tviol);
+	free(n->run_fhi);
 	free(n->alpha_err);
 	free(n->slope);
 	free(n->alpha);

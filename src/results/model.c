@@ -357,13 +357,14 @@ held_clock(const struct res_model *n, size_t g, double f_top)
 }
 
 /*
- * The top clock GPU @g reached as its telemetry measures clocks: the fastest
- * of its runs that drew less than their cap at the part's top clock
- * (res_at_top(), held by their clock, no thermal limit named); 0 if none.
- * Logs can read a clock held at the top a little under the part's figure
- * (an MI300X's XCD clocks, averaged, read up to 2 MHz under it): a later
- * run's clock re-timed to the top must be read against the top on the same
- * scale, or the step from it is overstated.
+ * The top clock of GPU @g as its logs read it: the highest clock a run read
+ * under load, where that is within RES_TOP_MHZ of the part's top
+ * (res_at_top()); 0 if none. Logs can read a clock held at the top a little
+ * under the part's figure (an MI300X's eight XCD clocks, averaged, read
+ * 2099.1 MHz at 2100): a later run's clock re-timed to the top must be read
+ * against the top on the same scale, or the step to it is overstated. The
+ * highest reading, not the median: readings held at the top pile up there,
+ * and their median falls under it by chance.
  */
 static double
 top_clock(const struct res_model *n, size_t g)
@@ -372,11 +373,9 @@ top_clock(const struct res_model *n, size_t g)
 	size_t r;
 
 	for (r = 0; r < n->nruns; r++) {
-		double pw = n->run_p[g * n->nruns + r], fr = n->run_f[g * n->nruns + r];
-		double cap = n->run_cap[r * n->nd.G + g];
+		double fr = n->run_fhi[g * n->nruns + r];
 
-		if (cap > 0 && pw < cap && !(n->run_tviol[g * n->nruns + r] >= 50) && fr > ft &&
-		    res_at_top(n, g, fr))
+		if (fr > ft && res_at_top(n, g, fr))
 			ft = fr;
 	}
 	return ft;

@@ -195,7 +195,21 @@ struct caps_sample {
 	size_t S;			/* sync points per GPU */
 	const int64_t *sync_start;	/* [G*S] */
 	const int64_t *sync_end;	/* [G*S] */
+	double outside;			/* caps_step_outside() of a traced step, ns; 0 */
 };
+
+/*
+ * caps_step_outside() - the time of a traced step, as its kernels on every GPU
+ * span it (@kern[g] as for lead_match()), before the first and after the last
+ * of its matched keys (@m) that no GPU spent in a kernel other than a
+ * collective: the exposed collectives that open and close the step (an
+ * FSDP step's first all-gather, its last reduce-scatter) and the host time
+ * between them. No clock shortens it, and the step takes it beside the keys'
+ * span: S_iter is a ratio of steps. A compute kernel there is work the keys
+ * left out, so its time counts in neither. 0 without kernels outside the
+ * keys.
+ */
+double caps_step_outside(const struct match *m, const struct kspan *const *kern, const size_t *nk);
 
 /*
  * caps_retime() - the sample as it would run with compute durations scaled by
@@ -320,7 +334,8 @@ double caps_red_floor(double spread);
  */
 struct caps_pred {
 	size_t G, n;			/* GPUs, samples in @smp */
-	double span;			/* Σ recorded span of the samples, ns */
+	double span;			/* Σ recorded span of the samples' keys, and of a
+					 * traced step's time outside them, ns */
 	double idle;			/* Σ time within the spans of whole-trace samples
 					 * (caps_sample.whole) no GPU ran a matched key, ns */
 	size_t nint;			/* samples with keys (one interval each) */
@@ -346,7 +361,8 @@ struct caps_pred {
  * clock shortens, or work the trace left out (untraced iterations), which
  * scales like the rest: a loss is predicted without it (gpu-red, the probe's
  * cost), so that it holds either way. Within a traced step that time is the
- * host's: it stays in the span.
+ * host's: it stays in the span, and so does the step's time outside its keys
+ * (caps_sample.outside): no clock shortens either.
  */
 void caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n,
 		    const double *f);

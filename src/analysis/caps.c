@@ -715,6 +715,41 @@ keys_idle(const struct match *m, int64_t lo, int64_t hi)
 	return gap > 0 ? gap : 0;
 }
 
+double
+caps_step_outside(const struct match *m, const struct kspan *const *kern, const size_t *nk)
+{
+	int64_t klo = INT64_MAX, khi = INT64_MIN, elo = INT64_MAX, ehi = INT64_MIN;
+	size_t g, i, nv = 0, nall = 0, G = m->G, K = m->K;
+	struct ival *v;
+	double out;
+
+	for (i = 0; i < G * K; i++) {
+		klo = m->start[i] < klo ? m->start[i] : klo;
+		khi = m->start[i] + m->dur[i] > khi ? m->start[i] + m->dur[i] : khi;
+	}
+	for (g = 0; g < G; g++)
+		nall += nk[g];
+	if (!K || !nall)
+		return 0;
+	v = xmalloc(2 * nall * sizeof(*v));
+	for (g = 0; g < G; g++)
+		for (i = 0; i < nk[g]; i++) {
+			const struct kspan *k = &kern[g][i];
+
+			elo = k->start_ns < elo ? k->start_ns : elo;
+			ehi = k->end_ns > ehi ? k->end_ns : ehi;
+			if (k->kclass == KCLASS_COMM)
+				continue;
+			/* the parts of a compute kernel outside the keys' span */
+			v[nv++] = (struct ival){ k->start_ns, k->end_ns < klo ? k->end_ns : klo };
+			v[nv++] = (struct ival){ k->start_ns > khi ? k->start_ns : khi, k->end_ns };
+		}
+	nv = ival_normalize(v, nv);
+	out = (double)ival_len(elo, klo) + (double)ival_len(khi, ehi) - (double)ival_total(v, nv);
+	free(v);
+	return out > 0 ? out : 0;
+}
+
 void
 caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n, const double *f)
 {
@@ -754,7 +789,7 @@ caps_pred_init(struct caps_pred *pr, const struct caps_sample *smp, size_t n, co
 				hi = st + du > hi ? st + du : hi;
 			}
 		if (G && K) {
-			pr->span += (double)(hi - lo);
+			pr->span += (double)(hi - lo) + (smp[s].whole ? 0 : smp[s].outside);
 			pr->idle += smp[s].whole ? keys_idle(m, lo, hi) : 0;
 		}
 		base += ni;

@@ -100,6 +100,9 @@ add_sample(struct res_model *n, const struct res_opts *o, bool want_sync, int64_
 	res_lead_sample_release(&ls, true);
 	n->ss[i] = n->se[i] = NULL;
 	n->cs[i] = (struct caps_sample){ .S = 0, .whole = step < 0 };
+	if (step >= 0)
+		n->cs[i].outside = caps_step_outside(&n->m[i], (const struct kspan *const *)nd->kern,
+						     nd->nk);
 	if (want_sync)
 		caps_sync_match(G, (const struct kspan *const *)nd->kern, nd->nk, &n->cs[i].S,
 				&n->ss[i], &n->se[i]);

@@ -755,6 +755,61 @@ START_TEST(test_pred_idle)
 END_TEST
 
 /*
+ * A traced step's time outside its keys: two GPUs run keys in [100, 300);
+ * the step opens with an all-gather from 0 on both and closes with a
+ * reduce-scatter to 400 (GPU 0) and 450 (GPU 1), where GPU 1 also runs an
+ * unmatched compute kernel [420, 430): 100 + 150 - 10 = 240 ns no clock
+ * shortens. It joins the span (a ratio of whole steps), and the same loss
+ * reads smaller for it; a whole trace keeps its span.
+ */
+START_TEST(test_step_outside)
+{
+	int64_t start[] = { 100, 200, 100, 200 }, dur[] = { 100, 100, 100, 100 };
+	double ratio[4] = { 0 }, f[2], s_keys, s_step, pw;
+	uint32_t names[] = { 1, 2 }, occ[] = { 0, 0 };
+	struct match m = { .G = 2, .K = 2, .name_id = names, .occ = occ, .start = start,
+			   .dur = dur, .ratio = ratio };
+	struct kspan a[] = { { .start_ns = 0, .end_ns = 100, .kclass = KCLASS_COMM },
+			     { .start_ns = 100, .end_ns = 200, .kclass = KCLASS_COMPUTE },
+			     { .start_ns = 200, .end_ns = 300, .kclass = KCLASS_COMPUTE },
+			     { .start_ns = 300, .end_ns = 400, .kclass = KCLASS_COMM } };
+	struct kspan b[] = { { .start_ns = 0, .end_ns = 100, .kclass = KCLASS_COMM },
+			     { .start_ns = 100, .end_ns = 200, .kclass = KCLASS_COMPUTE },
+			     { .start_ns = 200, .end_ns = 300, .kclass = KCLASS_COMPUTE },
+			     { .start_ns = 300, .end_ns = 450, .kclass = KCLASS_COMM },
+			     { .start_ns = 420, .end_ns = 430, .kclass = KCLASS_COMPUTE } };
+	const struct kspan *k[] = { a, b };
+	size_t nk[] = { 4, 5 };
+	struct caps_sample keys = { .m = &m }, step = { .m = &m }, whole = { .m = &m, .whole = true };
+	struct caps_gpu_model gm[2];
+	struct caps_pred pr;
+	int from[] = { 740, 740 }, to[] = { 700, 700 };
+	size_t g;
+
+	step.outside = whole.outside = caps_step_outside(&m, k, nk);
+	ck_assert_double_eq_tol(step.outside, 240, 1e-9);
+	caps_pred_init(&pr, &step, 1, NULL);
+	ck_assert_double_eq_tol(pr.span, 200 + 240, 1e-9);
+	caps_pred_release(&pr);
+	caps_pred_init(&pr, &whole, 1, NULL);
+	ck_assert_double_eq_tol(pr.span, 200, 1e-9);
+	caps_pred_release(&pr);
+	for (g = 0; g < 2; g++)
+		gm[g] = (struct caps_gpu_model){ 740, 2000, 2100, 0, 740, 0, 0, false, 0, 0, 0 };
+	caps_predict(&keys, 1, gm, 100, from, to, &s_keys, &pw, f);
+	caps_predict(&step, 1, gm, 100, from, to, &s_step, &pw, f);
+	ck_assert_double_lt(s_keys, 0.99);
+	/* the loss over the whole step: 200 ns of work of 440 */
+	ck_assert_double_eq_tol(1 - s_step, (1 - s_keys) * 200 / 440 * s_step / s_keys, 1e-9);
+	/* no kernel outside the keys: nothing */
+	k[0] = a + 1;
+	k[1] = b + 1;
+	nk[0] = nk[1] = 2;
+	ck_assert_double_eq(caps_step_outside(&m, k, nk), 0);
+}
+END_TEST
+
+/*
  * gpu-realloc on node8 (GPU 5 10% slower): the old straggler never gets so
  * much power that it leads; the predicted S_iter stays at or under the
  * alignment bound, and every cap within the part's limits.
@@ -1002,6 +1057,7 @@ caps_suite(void)
 	TCase *tc = tcase_create("caps");
 
 	tcase_add_test(tc, test_worked_example);
+	tcase_add_test(tc, test_step_outside);
 	tcase_add_test(tc, test_adjust_negative_shift);
 	tcase_add_test(tc, test_adjust_tdp_clamp);
 	tcase_add_test(tc, test_incpower);

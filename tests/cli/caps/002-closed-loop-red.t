@@ -17,9 +17,9 @@ default	7	750	718	1975.651661197703	718	amd-smi set -g '7' -o '718'
 
 # prediction
 # node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	tdp_w	initial_cap_w	min_w	S_iter_low	power_ratio_low	why	ceiling	S_iter_work	gap_pct
-default	gpu-red	model prediction	6000	5796	200	no	0	5	0.9964017652507766	0.966	0.6325350312477186	140.5	750	750	0	0.9964017652507766	0.966	least predicted power with S_iter >= 0.9962, each GPU at the slow end of its curve's error	1	0.9964017652507766	0
+default	gpu-red	model prediction	6000	5796	200	no	0	5	0.9964275406165017	0.966	0.6342104329228	140.5	750	750	0	0.9964275406165017	0.966	least predicted power with S_iter >= 0.9962, each GPU at the slow end of its curve's error	1	0.9964275406165017	0
 # limits: node default: TDP 750 W (telemetry), cap 750 W (telemetry), min limit none
-# loop: node default: the caps kept moving for all 200 adjustments (not a failure: the leads never settled); the caps printed are the best predicted, found by the search beside the loop (throughput x0.996), not the last adjustment's (x0.633)
+# loop: node default: the caps kept moving for all 200 adjustments (not a failure: the leads never settled); the caps printed are the best predicted, found by the search beside the loop (throughput x0.996), not the last adjustment's (x0.634)
 # baseline: node default: S_iter and power_ratio are against the initial caps, 8 x 750 W (the cap in force the telemetry recorded); the budget P_n follows from them
 # calibration: node default: no run showed the power-to-clock curve: assumed the line through idle; litsi caps --calibrate prints a short probe that measures it
 --- stderr

@@ -17,9 +17,9 @@ default	7	750	735	2033.8093724364232	735	rocm-smi -d '7' --setpoweroverdrive '73
 
 # prediction
 # node	scenario	mode	P_n_w	sum_caps_w	adjustments	converged	reported	straggler	S_iter	power_ratio	last_S_iter	P_idle_w	tdp_w	initial_cap_w	min_w	S_iter_low	power_ratio_low	why	ceiling	S_iter_work	gap_pct
-default	gpu-realloc	model prediction	6000	5907	200	no	1	5	1	0.9845	0.6325350312477186	140.5	750	750	0	1	0.9845	S_iter unchanged, least predicted power	1.0439636688756222	1	0
+default	gpu-realloc	model prediction	6000	5907	200	no	1	5	1	0.9845	0.6342104329228	140.5	750	750	0	1	0.9845	S_iter unchanged, least predicted power	1.0439636688756222	1	0
 # limits: node default: TDP 750 W (telemetry), cap 750 W (telemetry), min limit none
-# loop: node default: the caps kept moving for all 200 adjustments (not a failure: the leads never settled); the caps printed are the best predicted, those of adjustment 1 (throughput x1.000), not the last adjustment's (x0.633)
+# loop: node default: the caps kept moving for all 200 adjustments (not a failure: the leads never settled); the caps printed are the best predicted, those of adjustment 1 (throughput x1.000), not the last adjustment's (x0.634)
 # baseline: node default: S_iter and power_ratio are against the initial caps, 8 x 750 W (the cap in force the telemetry recorded); the budget P_n follows from them
 # calibration: node default: no run showed the power-to-clock curve: assumed the line through idle; litsi caps --calibrate prints a short probe that measures it
 --- stderr

@@ -3,7 +3,7 @@ setup: litsi -q synth --layers 2 --samples 3 --straggler 5 --power-cap 700 --phy
 run: litsi caps --scenario gpu-realloc --format tsv | grep -E '^# (limits|calibration)|model prediction' | cut -f 1-5,10,14-16,19
 exit: 0
 --- stdout
-default	gpu-realloc	model prediction	5600	5600	1.0099469483555819	750	700	0	highest predicted S_iter
+default	gpu-realloc	model prediction	5600	5600	1.010217651636526	750	700	0	highest predicted S_iter
 # limits: node default: TDP 750 W (telemetry), cap 700 W (telemetry), min limit none
 # calibration: node default: power-to-clock curves of 8 of 8 GPUs fitted to the runs' operating points (ingest --run), 0 took their median; exponents 2.47 to 2.52, each within +-1.10 (99%: gpu-red keeps its floor at the slow end)
 --- stderr

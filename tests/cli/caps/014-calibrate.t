@@ -17,7 +17,7 @@ default	7	660	700	1878.0226764968722	amd-smi set -g '7' -o '660'	amd-smi set -g 
 
 # probe_cost
 # node	run	S_iter	power_ratio	fitted_gpus	gpus
-default	r0	0.9312504191054088	0.9428571428571428	0	8
+default	r0	0.9380535262298212	0.9428571428571428	0	8
 # probe: node default: S_iter and power_ratio are the probe's against the caps the run ran under (restore_w), predicted on the line through idle: its cost is at most about that
 # record: apply the probe caps (command), run the job for a few minutes with the telemetry log running, restore the caps (restore); then `litsi ingest --run NAME --role calibration` the probe's telemetry files only: its readings give each GPU a second point of its power-to-clock curve, and the next `litsi caps` fits the curve to them
 p/amd-smi.csv: amd-smi-csv, node default, 8 GPUs, 0 samples, 0 kernels (0 comm), 5544 telemetry readings

@@ -4,7 +4,7 @@ run: litsi caps --scenario gpu-red --format tsv > c.tsv; awk -F '\t' '/^# [a-z_]
 exit: 0
 --- stdout
 8 caps, none above 600 W unless listed
-default	gpu-red	model prediction	4800	4650	750	600	0
+default	gpu-red	model prediction	4800	4649	750	600	0
 # limits: node default: TDP 750 W (telemetry), cap 600 W (telemetry), min limit none
 # baseline: node default: S_iter and power_ratio are against the initial caps, 8 x 600 W (the cap in force in run 'r0', the only run (--baseline-run chooses)); the budget P_n follows from them
 --- stderr

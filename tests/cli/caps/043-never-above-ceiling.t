@@ -4,9 +4,9 @@ run: for s in gpu-red gpu-realloc cpu-slosh; do litsi caps --scenario $s --emit 
 exit: 0
 --- stdout
 caps gpu-red S_iter 0.996 ceiling 0.967 above: YES
-caps gpu-realloc S_iter 1.037 ceiling 0.995 above: YES
-caps cpu-slosh S_iter 1.072 ceiling 1.000 above: YES
-gpu-red: sum 5414 W, predicted throughput x0.996 (ceiling x1.000), power x0.967
-gpu-realloc: sum 5600 W, predicted throughput x1.037 (ceiling x1.043), power x1.000
-cpu-slosh: sum 5760 W, predicted throughput x1.072 (ceiling x1.096), power x1.029
+caps gpu-realloc S_iter 1.036 ceiling 0.995 above: YES
+caps cpu-slosh S_iter 1.070 ceiling 1.000 above: YES
+gpu-red: sum 5413 W, predicted throughput x0.996 (ceiling x1.000), power x0.967
+gpu-realloc: sum 5600 W, predicted throughput x1.036 (ceiling x1.043), power x1.000
+cpu-slosh: sum 5760 W, predicted throughput x1.070 (ceiling x1.095), power x1.029
 --- stderr

@@ -3,14 +3,14 @@ setup: for d in 120 0; do litsi -q synth --gpus 4 --layers 2 --samples 3 --seed 
 run: for d in 120 0; do litsi -d d$d.db caps --scenario gpu-red --format tsv | grep -E 'model prediction|^default	[0-9]' | cut -f 2,4,10,11,19; done
 exit: 0
 --- stdout
-0	670
+0	669
 1	670
 2	669
-3	676
-gpu-red	3000	0.9964628131529836	0.9969225817037597	least predicted power with S_iter >= 0.9962, each GPU at the slow end of its curve's error
+3	675
+gpu-red	3000	0.9957549038054332	0.9961799950507215	least predicted power with S_iter >= 0.9956, every GPU slowed alike, each at the slow end of its curve's error
 0	668
 1	671
-2	674
+2	673
 3	677
-gpu-red	3000	0.9957086322723918	0.9966518888270025	least predicted power with S_iter >= 0.9956, every GPU slowed alike, each at the slow end of its curve's error
+gpu-red	3000	0.9960206188655358	0.9962813862661003	least predicted power with S_iter >= 0.9956, every GPU slowed alike, each at the slow end of its curve's error
 --- stderr

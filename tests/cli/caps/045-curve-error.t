@@ -3,8 +3,8 @@ setup: for d in 180 0; do litsi -q synth --layers 2 --samples 3 --seed 7 --noise
 run: for d in 180 0; do litsi -d d$d.db caps --scenario gpu-red --format tsv | grep -E 'model prediction|calibration' | cut -f 5,10,11,19; done
 exit: 0
 --- stdout
-5809	0.9965506839049532	0.9681666666666666	least predicted power with S_iter >= 0.9962, each GPU at the slow end of its curve's error
+5805	0.996454186015808	0.9675	least predicted power with S_iter >= 0.9962, each GPU at the slow end of its curve's error
 # calibration: node default: power-to-clock curves of 8 of 8 GPUs fitted to the runs' operating points (ingest --run), 0 took their median; exponents 1.99 to 2.01, each within +-0.04 (99%: gpu-red keeps its floor at the slow end)
-5827	0.9970109322066149	0.9711666666666666	least predicted power with S_iter >= 0.9962, each GPU at the slow end of its curve's error
+5825	0.9973330500493783	0.9708333333333333	least predicted power with S_iter >= 0.9962, each GPU at the slow end of its curve's error
 # calibration: node default: power-to-clock curves of 8 of 8 GPUs fitted to the runs' operating points (ingest --run), 0 took their median; exponents 1.97 to 2.11, each within +-0.34 (99%: gpu-red keeps its floor at the slow end)
 --- stderr

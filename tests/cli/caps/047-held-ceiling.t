@@ -5,7 +5,7 @@ exit: 0
 --- stdout
 0 750 at most its held clock
 1 693 within 1% of it
-2 697 within 1% of it
+2 696 within 1% of it
 3 688 within 1% of it
-2828	0.9999929597626931	0.942320590207914
+2827	0.9999936046327376	0.9419852448021461
 --- stderr

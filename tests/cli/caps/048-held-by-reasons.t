@@ -3,6 +3,6 @@ setup: S="--gpus 4 --layers 2 --samples 3 --seed 5059 --temp-spread 21.8 --strag
 run: litsi caps --scenario gpu-red --format tsv | awk -F '\t' '$1 == "default" && NF == 7 && $2 == 1 { print "straggler", $4, ($4 < 694 ? "under its round-1 cap" : "at its round-1 cap") }'; litsi caps --scenario gpu-red --format tsv | grep 'model prediction' | cut -f 5,10,11
 exit: 0
 --- stdout
-straggler 688 under its round-1 cap
-2631	0.9965754224592985	0.9415337140085126
+straggler 687 under its round-1 cap
+2628	0.9964091256504044	0.9404601293859259
 --- stderr

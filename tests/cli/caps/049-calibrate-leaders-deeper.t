@@ -13,7 +13,7 @@ default	3	680	750	1835.6680327868853	amd-smi set -g '3' -o '680'	amd-smi set -g 
 
 # probe_cost
 # node	run	S_iter	power_ratio	fitted_gpus	gpus
-default	r0	0.9278858536566408	0.9112569657516413	0	4
+default	r0	0.9339306203090939	0.9112569657516413	0	4
 # probe: node default: S_iter and power_ratio are the probe's against the caps the run ran under (restore_w), predicted on the line through idle: its cost is at most about that
 # record: apply the probe caps (command), run the job for a few minutes with the telemetry log running, restore the caps (restore); then `litsi ingest --run NAME --role calibration` the probe's telemetry files only: its readings give each GPU a second point of its power-to-clock curve, and the next `litsi caps` fits the curve to them
 --- stderr

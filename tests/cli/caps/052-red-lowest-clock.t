@@ -4,7 +4,7 @@ run: litsi caps --scenario gpu-red --format tsv > caps.tsv && awk -F '\t' 'BEGIN
 exit: 0
 --- stdout
 gpu 0: cap 533 W, draws up to it
-gpu 1: cap 529 W, draws up to it
+gpu 1: cap 528 W, draws up to it
 gpu 2: cap 551 W, draws up to it
 gpu 3: cap 529 W, draws up to it
 --- stderr

@@ -49,11 +49,11 @@ throughput ceilings (what aligning every GPU to one GPU's pace could give at bes
   cpu-slosh    pace of the fastest GPU: throughput up to x1.023, node GPU power x1.009
 
 power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
-  gpu-red: sum 5974 W of 6000 W, predicted throughput x0.996 (ceiling x1.000), power x0.996
+  gpu-red: sum 5973 W of 6000 W, predicted throughput x0.996 (ceiling x1.000), power x0.996
     gpu  0  748 W   amd-smi set -g '0' -o '748'
     gpu  1  746 W   amd-smi set -g '1' -o '746'
     gpu  2  746 W   amd-smi set -g '2' -o '746'
-    gpu  3  748 W   amd-smi set -g '3' -o '748'
+    gpu  3  747 W   amd-smi set -g '3' -o '747'
     gpu  4  746 W   amd-smi set -g '4' -o '746'
     gpu  5  746 W   amd-smi set -g '5' -o '746'
     gpu  6  748 W   amd-smi set -g '6' -o '748'

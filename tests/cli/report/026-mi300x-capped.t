@@ -23,9 +23,9 @@ what to do (goal: throughput; --goal throughput|power|energy):
              in collectives gpu 4 waited 18.71 ms per step, the most; gpu 5 arrived last in 102 of 144
              under load gpu 5: +12 C against the coolest GPU, clock 100 MHz (5.2%) below the fastest
   action:    apply the cpu-slosh caps (litsi caps --scenario cpu-slosh)
-             predicted throughput x1.072, node GPU power x1.029
+             predicted throughput x1.070, node GPU power x1.029
              unproven: that needs a GPU faster than any clock its runs showed; the runs promise x1.000 (power x1.000), the next run shows which
-             ceiling x1.096: what aligning every GPU to the fastest GPU's pace at the budget's mean cap could give at best
+             ceiling x1.095: what aligning every GPU to the fastest GPU's pace at the budget's mean cap could give at best
              uncertainty: the step time varies by 0.1% from step to step over 6 steps
   also:      inspect the cooling of gpu 5's slot (airflow, fans, heat sink, paste)
 
@@ -57,8 +57,8 @@ throughput ceilings (what aligning every GPU to one GPU's pace could give at bes
   cpu-slosh    pace of the fastest GPU: throughput up to x1.060, node GPU power x1.016
 
 power caps by scenario (predicted by the caps model, never above the ceiling; the commands are printed, not run):
-  gpu-red: sum 5414 W of 5600 W, predicted throughput x0.996 (ceiling x1.000), power x0.967
-    gpu  0  676 W   amd-smi set -g '0' -o '676'
+  gpu-red: sum 5413 W of 5600 W, predicted throughput x0.996 (ceiling x1.000), power x0.967
+    gpu  0  675 W   amd-smi set -g '0' -o '675'
     gpu  1  672 W   amd-smi set -g '1' -o '672'
     gpu  2  680 W   amd-smi set -g '2' -o '680'
     gpu  3  676 W   amd-smi set -g '3' -o '676'
@@ -66,7 +66,7 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  5  698 W   amd-smi set -g '5' -o '698'
     gpu  6  671 W   amd-smi set -g '6' -o '671'
     gpu  7  671 W   amd-smi set -g '7' -o '671'
-  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.037 (ceiling x1.043), power x1.000
+  gpu-realloc: sum 5600 W of 5600 W, predicted throughput x1.036 (ceiling x1.043), power x1.000
     unproven: a GPU would run faster than any clock its runs showed; the runs promise x1.000 (power x0.995)
     gpu  0  699 W   amd-smi set -g '0' -o '699'
     gpu  1  695 W   amd-smi set -g '1' -o '695'
@@ -76,7 +76,7 @@ power caps by scenario (predicted by the caps model, never above the ceiling; th
     gpu  5  723 W   amd-smi set -g '5' -o '723'
     gpu  6  694 W   amd-smi set -g '6' -o '694'
     gpu  7  694 W   amd-smi set -g '7' -o '694'
-  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.072 (ceiling x1.096), power x1.029
+  cpu-slosh: sum 5760 W of 5760 W, predicted throughput x1.070 (ceiling x1.095), power x1.029
     unproven: a GPU would run faster than any clock its runs showed; the runs promise x1.000 (power x1.000)
     gpu  0  719 W   amd-smi set -g '0' -o '719'
     gpu  1  715 W   amd-smi set -g '1' -o '715'

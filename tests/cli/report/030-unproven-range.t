@@ -4,12 +4,12 @@ run: litsi report | grep -E '^  action:|predicted throughput|unproven'; litsi re
 exit: 0
 --- stdout
   action:    apply the cpu-slosh caps (litsi caps --scenario cpu-slosh)
-             predicted throughput x1.059, node GPU power x1.029
+             predicted throughput x1.053, node GPU power x1.029
              unproven: that needs a GPU faster than any clock its runs showed; the runs promise x1.000 (power x1.000), the next run shows which
-  gpu-red: sum 2738 W of 2800 W, predicted throughput x0.996 (ceiling x1.000), power x0.978
-  gpu-realloc: sum 2800 W of 2800 W, predicted throughput x1.023 (ceiling x1.032), power x1.000
+  gpu-red: sum 2736 W of 2800 W, predicted throughput x0.996 (ceiling x1.000), power x0.977
+  gpu-realloc: sum 2800 W of 2800 W, predicted throughput x1.021 (ceiling x1.032), power x1.000
     unproven: a GPU would run faster than any clock its runs showed; the runs promise x1.000 (power x0.995)
-  cpu-slosh: sum 2880 W of 2880 W, predicted throughput x1.059 (ceiling x1.076), power x1.029
+  cpu-slosh: sum 2880 W of 2880 W, predicted throughput x1.053 (ceiling x1.073), power x1.029
     unproven: a GPU would run faster than any clock its runs showed; the runs promise x1.000 (power x1.000)
-1.0586743014789848 1 1
+1.0530554416450044 1 1
 --- stderr
